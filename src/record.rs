@@ -1,0 +1,257 @@
+//! Game records: the one JSON format Parlour writes everywhere (autosave, named saves, export
+//! files, share links). Loading a record replays it through the rules; nothing else in it is
+//! trusted.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::games::GameKind;
+use crate::rules::morris;
+use crate::rules::{Table, Turn};
+
+/// The `format` every Parlour record carries.
+pub const FORMAT: &str = "parlour-record";
+/// The record version this Parlour writes and reads.
+pub const VERSION: u64 = 1;
+
+/// A game record: which game, with which rules and players, and every move in order (chance
+/// moves included).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub version: u64,
+    pub game: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    #[serde(default)]
+    pub options: Map<String, Value>,
+    pub players: Vec<Player>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// How the game ended, as the writer saw it. Informative only: never trusted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Value>,
+}
+
+/// A player in a record; seat order is the order of the list.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub name: String,
+    pub kind: PlayerKind,
+    /// The computer player's level (`"beginner"` ... `"hardest"`), for computer seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    Human,
+    Computer,
+}
+
+impl Player {
+    /// A person at the screen.
+    pub fn human(name: &str) -> Player {
+        Player {
+            name: name.to_string(),
+            kind: PlayerKind::Human,
+            level: None,
+        }
+    }
+}
+
+/// Why a record was refused. The message names the first problem.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RecordError {
+    /// The text is not JSON at all.
+    NotJson(String),
+    /// JSON, but not a Parlour record.
+    NotARecord,
+    /// Written by a newer Parlour.
+    NewerVersion(u64),
+    /// Something in the header is wrong (which game, variant, options, players).
+    BadHeader(String),
+    /// A move does not replay: its number (from 1), its text and why.
+    BadMove {
+        number: usize,
+        text: String,
+        why: String,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::NotJson(why) => write!(f, "this is not a Parlour record: not JSON ({why})"),
+            RecordError::NotARecord => write!(
+                f,
+                "this is not a Parlour record: it lacks \"format\": \"{FORMAT}\""
+            ),
+            RecordError::NewerVersion(v) => write!(
+                f,
+                "this record comes from a newer Parlour (record version {v}; this one reads version {VERSION})"
+            ),
+            RecordError::BadHeader(why) => write!(f, "this record cannot be opened: {why}"),
+            RecordError::BadMove { number, text, why } => {
+                write!(f, "move {number} \"{text}\": {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    /// A new record with no moves yet.
+    pub fn new(
+        game: GameKind,
+        variant: Option<&str>,
+        options: Map<String, Value>,
+        players: Vec<Player>,
+    ) -> Record {
+        Record {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            game: game.name().to_string(),
+            variant: variant.map(str::to_string),
+            options,
+            players,
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Reads a record from JSON text, checking the header's shape (not yet its moves).
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| RecordError::NotJson(e.to_string()))?;
+        Record::from_value(value)
+    }
+
+    /// Reads a record from a JSON value, checking the header's shape (not yet its moves).
+    pub fn from_value(value: Value) -> Result<Record, RecordError> {
+        let object = value.as_object().ok_or(RecordError::NotARecord)?;
+        if object.get("format").and_then(Value::as_str) != Some(FORMAT) {
+            return Err(RecordError::NotARecord);
+        }
+        match object.get("version").map(|v| (v, v.as_u64())) {
+            None => return Err(RecordError::BadHeader("it has no \"version\"".into())),
+            Some((_, Some(v))) if v > VERSION => return Err(RecordError::NewerVersion(v)),
+            Some((_, Some(v))) if v >= 1 => {}
+            Some((v, _)) => {
+                return Err(RecordError::BadHeader(format!(
+                    "\"version\" {v} is not a version"
+                )))
+            }
+        }
+        serde_json::from_value(value).map_err(|e| RecordError::BadHeader(e.to_string()))
+    }
+
+    /// The record as JSON text, on one line.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a record always serialises")
+    }
+
+    /// The record as JSON text, laid out for reading (export files).
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serialises")
+    }
+
+    /// The game the record is of.
+    pub fn kind(&self) -> Result<GameKind, RecordError> {
+        GameKind::from_name(&self.game).ok_or_else(|| {
+            let known: Vec<_> = GameKind::ALL.iter().map(|g| g.name()).collect();
+            RecordError::BadHeader(format!(
+                "unknown game \"{}\" (known: {})",
+                self.game,
+                known.join(", ")
+            ))
+        })
+    }
+
+    /// The game at its start, as the header sets it up, behind the shared [`Table`] view.
+    pub fn start(&self) -> Result<Box<dyn Table>, RecordError> {
+        match self.kind()? {
+            GameKind::Morris => Ok(Box::new(self.start_morris()?)),
+            other => Err(RecordError::BadHeader(format!(
+                "{} is not playable in this version of Parlour yet",
+                other.title()
+            ))),
+        }
+    }
+
+    /// The start of a Morris game, as the header sets it up.
+    pub fn start_morris(&self) -> Result<morris::Position, RecordError> {
+        if self.kind()? != GameKind::Morris {
+            return Err(RecordError::BadHeader(format!(
+                "this is a record of {}, not Morris",
+                self.game
+            )));
+        }
+        morris::Position::from_header(self.variant.as_deref(), &self.options, self.players.len())
+            .map_err(RecordError::BadHeader)
+    }
+
+    /// Replays the whole record; the first move that does not replay is named in the error.
+    pub fn replay(&self) -> Result<Box<dyn Table>, RecordError> {
+        let mut table = self.start()?;
+        play_moves(table.as_mut(), &self.moves, 0)?;
+        Ok(table)
+    }
+
+    /// What the native tool's `replay` prints: the state after the last move, as JSON.
+    pub fn replay_report(&self) -> Result<Value, RecordError> {
+        let table = self.replay()?;
+        let ended = table.ended();
+        let to_move = match table.whose_turn() {
+            Turn::Seat(seat) => Value::from(seat.number()),
+            Turn::Chance => Value::from("chance"),
+            Turn::Over => Value::Null,
+        };
+        let mut report = Map::new();
+        report.insert("game".into(), Value::from(self.game.clone()));
+        report.insert(
+            "variant".into(),
+            self.variant.clone().map_or(Value::Null, Value::from),
+        );
+        report.insert("over".into(), Value::from(ended.is_some()));
+        report.insert("to_move".into(), to_move);
+        report.insert("legal".into(), Value::from(table.legal_notation()));
+        report.insert("scores".into(), Value::from(table.seat_scores()));
+        report.insert(
+            "winners".into(),
+            ended.as_ref().map_or(Value::Null, |o| {
+                Value::from(o.winners.iter().map(|s| s.number()).collect::<Vec<_>>())
+            }),
+        );
+        report.insert(
+            "reason".into(),
+            ended.map_or(Value::Null, |o| Value::from(o.reason)),
+        );
+        Ok(Value::Object(report))
+    }
+}
+
+/// Plays moves written in notation, in order; `already` moves were played before them (for
+/// numbering). The error names the first move that does not replay, counted from 1.
+pub fn play_moves(
+    table: &mut dyn Table,
+    moves: &[String],
+    already: usize,
+) -> Result<(), RecordError> {
+    for (i, text) in moves.iter().enumerate() {
+        table
+            .play_notation(text)
+            .map_err(|why| RecordError::BadMove {
+                number: already + i + 1,
+                text: text.clone(),
+                why: why.to_string(),
+            })?;
+    }
+    Ok(())
+}

@@ -1,0 +1,234 @@
+//! The rules of Parlour's games, as plain data and pure functions.
+//!
+//! Nothing here knows about the web, a clock or a global random generator. Every game answers
+//! the same questions through [`Game`]: whose turn it is (a seat, *chance*, or nobody because the
+//! game is over), which moves are legal, what happens when a move is played, how the game ended.
+//! Chance events (teetotum spins, domino deals) are moves by the chance player: the position says
+//! what may happen, the caller draws one outcome with its own seeded generator and plays it, so a
+//! record of moves replays a game exactly.
+
+pub mod morris;
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand_core::RngCore;
+
+/// A place at the table. Counted from 0 in code and from 1 in records, on screen and in the
+/// native tool's output.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's index into per-seat arrays.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The seat's number as players count it, from 1.
+    pub fn number(self) -> u8 {
+        self.0 + 1
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.number())
+    }
+}
+
+/// Who acts next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Turn {
+    /// A player chooses a move.
+    Seat(Seat),
+    /// A chance event is due (a spin, a deal): see [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over: see [`Game::outcome`].
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// The seats that won, in seat order. A draw lists every seat; a shared win lists the sharers.
+    pub winners: Vec<Seat>,
+    /// Why the game ended, in words a player understands ("two men left", "threefold repetition").
+    pub reason: String,
+}
+
+impl Outcome {
+    /// True when every seat is among the winners.
+    pub fn is_draw(&self, seats: usize) -> bool {
+        self.winners.len() == seats
+    }
+}
+
+/// What a chance event may bring.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ChanceOutcomes<C> {
+    /// Every outcome with its probability (a teetotum's 36 ordered spins).
+    Listed(Vec<(C, f64)>),
+    /// Too many to list (a deal of dominoes): draw one with [`Game::sample_chance`].
+    Unlisted,
+}
+
+/// A game that has no chance events. It has no values, so it can never be played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NoChance {}
+
+impl fmt::Display for NoChance {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+/// The shared vocabulary of Parlour's games.
+///
+/// `play` and `play_chance` check the move first and leave the position exactly as it was when
+/// they refuse it. Reading a move ([`FromStr`]) and playing it are separate steps with separate
+/// errors: "I cannot read this" is not "you cannot do this here".
+pub trait Game: Clone {
+    /// A player's move: small, `Copy`, written in the game's notation.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + FromStr<Err = Self::ParseError>;
+    /// One outcome of a chance event, written in the game's notation.
+    type Chance: Clone + Eq + fmt::Debug + fmt::Display;
+    /// Why a piece of text is not a move or chance outcome of this game.
+    type ParseError: fmt::Display;
+    /// Why a move cannot be played here. Its message is shown to players as it is.
+    type Illegal: fmt::Display;
+    /// What one seat may see. For games of perfect information, the position itself.
+    type Observation;
+
+    /// The game's name in records (`"morris"`).
+    const NAME: &'static str;
+
+    /// How many seats play.
+    fn seats(&self) -> usize;
+
+    /// Whose turn it is.
+    fn turn(&self) -> Turn;
+
+    /// Every legal move of the seat to move (empty when chance is due or the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays a move of the seat to move, or refuses it and changes nothing.
+    fn play(&mut self, m: Self::Move) -> Result<(), Self::Illegal>;
+
+    /// What the chance event that is due may bring (an empty list when none is due).
+    fn chance_outcomes(&self) -> ChanceOutcomes<Self::Chance>;
+
+    /// Draws one outcome of the chance event that is due, or `None` when none is due.
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<Self::Chance>;
+
+    /// Reads a chance outcome in the game's notation.
+    fn parse_chance(&self, text: &str) -> Result<Self::Chance, Self::ParseError>;
+
+    /// Plays a chance outcome, or refuses it and changes nothing.
+    fn play_chance(&mut self, outcome: &Self::Chance) -> Result<(), Self::Illegal>;
+
+    /// How the game ended, or `None` while it is in play.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// One number per seat: the game's points so far (for Morris, the men each side still has).
+    fn scores(&self) -> Vec<i32>;
+
+    /// What `seat` may know of the position.
+    fn observe(&self, seat: Seat) -> Self::Observation;
+}
+
+/// Why a move written as text was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not a move of this game.
+    Unreadable(String),
+    /// The move is not legal here.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Unreadable(why) | MoveError::Illegal(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Any game seen through its notation: what records, the native tool and the random play-out
+/// tests need, without knowing which game it is.
+pub trait Table {
+    /// The game's name in records.
+    fn game_name(&self) -> &'static str;
+    /// How many seats play.
+    fn seat_count(&self) -> usize;
+    /// Whose turn it is.
+    fn whose_turn(&self) -> Turn;
+    /// Every legal move of the seat to move in notation, or every listed chance outcome.
+    fn legal_notation(&self) -> Vec<String>;
+    /// Reads and plays one move or chance outcome; changes nothing when it is refused.
+    fn play_notation(&mut self, text: &str) -> Result<(), MoveError>;
+    /// Draws a chance outcome in notation, when chance is due.
+    fn sample_chance_notation(&self, rng: &mut dyn RngCore) -> Option<String>;
+    /// How the game ended, if it has.
+    fn ended(&self) -> Option<Outcome>;
+    /// One number per seat: the game's points so far.
+    fn seat_scores(&self) -> Vec<i32>;
+}
+
+impl<G: Game> Table for G {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats()
+    }
+
+    fn whose_turn(&self) -> Turn {
+        self.turn()
+    }
+
+    fn legal_notation(&self) -> Vec<String> {
+        match self.turn() {
+            Turn::Seat(_) => self.legal_moves().iter().map(|m| m.to_string()).collect(),
+            Turn::Chance => match self.chance_outcomes() {
+                ChanceOutcomes::Listed(outcomes) => {
+                    outcomes.iter().map(|(c, _)| c.to_string()).collect()
+                }
+                ChanceOutcomes::Unlisted => Vec::new(),
+            },
+            Turn::Over => Vec::new(),
+        }
+    }
+
+    fn play_notation(&mut self, text: &str) -> Result<(), MoveError> {
+        match self.turn() {
+            Turn::Over => Err(MoveError::Illegal("the game is over".into())),
+            Turn::Chance => {
+                let outcome = self
+                    .parse_chance(text)
+                    .map_err(|e| MoveError::Unreadable(e.to_string()))?;
+                self.play_chance(&outcome)
+                    .map_err(|e| MoveError::Illegal(e.to_string()))
+            }
+            Turn::Seat(_) => {
+                let m = text
+                    .parse::<G::Move>()
+                    .map_err(|e| MoveError::Unreadable(e.to_string()))?;
+                self.play(m).map_err(|e| MoveError::Illegal(e.to_string()))
+            }
+        }
+    }
+
+    fn sample_chance_notation(&self, rng: &mut dyn RngCore) -> Option<String> {
+        self.sample_chance(rng).map(|c| c.to_string())
+    }
+
+    fn ended(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    fn seat_scores(&self) -> Vec<i32> {
+        self.scores()
+    }
+}

@@ -1,0 +1,146 @@
+//! A game being played: the record, where in it we are (undo and redo walk it), and the
+//! position there. Plain structs, tested natively; the app wraps them in signals.
+
+pub mod morris;
+
+use crate::record::{play_moves, Player, Record, RecordError};
+use crate::rules::{Game, Table};
+
+/// A game in play over a record: every position along the record is kept, so undo and redo
+/// are steps along it, and a new move after an undo drops the moves that were undone.
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    header: Record,
+    /// Every move of the record, including moves undone and not yet redone.
+    moves: Vec<String>,
+    /// `positions[i]` is the position after the first `i` moves.
+    positions: Vec<G>,
+    /// How many moves are in effect.
+    cursor: usize,
+}
+
+impl<G: Game + 'static> Match<G> {
+    /// Replays `record` from `start` (the position its header sets up). `redo` are moves that
+    /// were undone when the game was saved; those that no longer replay are dropped quietly.
+    pub fn from_record(record: &Record, start: G, redo: &[String]) -> Result<Self, RecordError> {
+        let mut header = record.clone();
+        header.moves.clear();
+        header.result = None;
+        let mut game = Match {
+            header,
+            moves: Vec::new(),
+            positions: vec![start],
+            cursor: 0,
+        };
+        for (i, text) in record.moves.iter().enumerate() {
+            game.push_text(text).map_err(|why| RecordError::BadMove {
+                number: i + 1,
+                text: text.clone(),
+                why,
+            })?;
+        }
+        let played = game.cursor;
+        for text in redo {
+            if game.push_text(text).is_err() {
+                break;
+            }
+        }
+        game.cursor = played;
+        Ok(game)
+    }
+
+    fn push_text(&mut self, text: &str) -> Result<(), String> {
+        let mut next = self.position().clone();
+        play_moves(&mut next as &mut dyn Table, &[text.to_string()], 0).map_err(|e| match e {
+            RecordError::BadMove { why, .. } => why,
+            other => other.to_string(),
+        })?;
+        self.push(text.trim().to_string(), next);
+        Ok(())
+    }
+
+    fn push(&mut self, text: String, next: G) {
+        self.moves.truncate(self.cursor);
+        self.positions.truncate(self.cursor + 1);
+        self.moves.push(text);
+        self.positions.push(next);
+        self.cursor += 1;
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &G {
+        &self.positions[self.cursor]
+    }
+
+    /// Plays a move of the seat to move; refused moves change nothing. Moves that were undone
+    /// are dropped.
+    pub fn play(&mut self, m: G::Move) -> Result<(), G::Illegal> {
+        let mut next = self.position().clone();
+        next.play(m)?;
+        self.push(m.to_string(), next);
+        Ok(())
+    }
+
+    /// Plays a chance outcome; refused outcomes change nothing.
+    pub fn play_chance(&mut self, outcome: &G::Chance) -> Result<(), G::Illegal> {
+        let mut next = self.position().clone();
+        next.play_chance(outcome)?;
+        self.push(outcome.to_string(), next);
+        Ok(())
+    }
+
+    /// Takes back the last move. False when there is none.
+    pub fn undo(&mut self) -> bool {
+        let can = self.cursor > 0;
+        if can {
+            self.cursor -= 1;
+        }
+        can
+    }
+
+    /// Plays again the last move taken back (the same move, a chance move too).
+    pub fn redo(&mut self) -> bool {
+        let can = self.cursor < self.moves.len();
+        if can {
+            self.cursor += 1;
+        }
+        can
+    }
+
+    /// Whether there is a move to take back.
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    /// Whether there is a move to play again.
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.moves.len()
+    }
+
+    /// The moves in effect, in notation.
+    pub fn moves(&self) -> &[String] {
+        &self.moves[..self.cursor]
+    }
+
+    /// The moves taken back and not yet played again.
+    pub fn undone(&self) -> &[String] {
+        &self.moves[self.cursor..]
+    }
+
+    /// The position after the first `n` moves in effect (`n` at most the number in effect).
+    pub fn position_after(&self, n: usize) -> &G {
+        &self.positions[n.min(self.cursor)]
+    }
+
+    /// The players, in seat order.
+    pub fn players(&self) -> &[Player] {
+        &self.header.players
+    }
+
+    /// The record of the game as it stands (the moves in effect).
+    pub fn record(&self) -> Record {
+        let mut record = self.header.clone();
+        record.moves = self.moves().to_vec();
+        record
+    }
+}

@@ -1,0 +1,381 @@
+//! Playing Morris at one screen: turns clicks, drags and keys on points into moves, asking the
+//! rules what is legal. The board component draws what this says and reports what the player
+//! touched; it knows no rule.
+
+use crate::record::{Record, RecordError};
+use crate::rules::morris::{Move, Phase, Point, Position, Removals, Side};
+
+use super::Match;
+
+/// What the player has chosen so far on their turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Selection {
+    /// Nothing yet.
+    Nothing,
+    /// A man to move, waiting for where it goes.
+    Man(Point),
+    /// A move that makes a mill, waiting for the man (or men) to remove.
+    Removing { step: Move, removals: Removals },
+}
+
+/// How the game answered a touch on the board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Response {
+    /// A man is picked up: now choose where it goes.
+    Selected(Point),
+    /// The choice was put down again.
+    Cleared,
+    /// The move makes a mill: now choose a man to remove.
+    ChooseRemoval,
+    /// A whole move was played.
+    Played(Move),
+    /// Nothing changed, and this is why.
+    Refused(String),
+}
+
+/// A man on the board with a name that follows it from move to move (for drawing it moving).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Man {
+    pub id: usize,
+    pub side: Side,
+    pub point: Point,
+}
+
+/// A game of Morris in play at one screen.
+#[derive(Clone, Debug)]
+pub struct MorrisPlay {
+    pub game: Match<Position>,
+    selection: Selection,
+}
+
+impl MorrisPlay {
+    /// Opens a record (a new game has no moves) with the moves that were undone when it was
+    /// saved.
+    pub fn open(record: &Record, redo: &[String]) -> Result<MorrisPlay, RecordError> {
+        let start = record.start_morris()?;
+        Ok(MorrisPlay {
+            game: Match::from_record(record, start, redo)?,
+            selection: Selection::Nothing,
+        })
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// What the player has chosen so far.
+    pub fn selection(&self) -> Selection {
+        self.selection
+    }
+
+    /// The player touched `point` (click, tap, or Enter on the focused point).
+    pub fn touch(&mut self, point: Point) -> Response {
+        let position = self.position().clone();
+        if position.ending().is_some() {
+            return Response::Refused("the game is over".into());
+        }
+        let side = position.to_move();
+        match self.selection {
+            Selection::Removing { step, removals } => self.remove(step, removals.with(point)),
+            Selection::Man(from) if from == point => self.clear(),
+            Selection::Man(_) if position.man_at(point) == Some(side) => self.pick_up(point),
+            Selection::Man(from) => self.step(Move::Shift {
+                from,
+                to: point,
+                removals: Removals::default(),
+            }),
+            Selection::Nothing if position.phase(side) == Phase::Placing => {
+                self.step(Move::Place {
+                    to: point,
+                    removals: Removals::default(),
+                })
+            }
+            Selection::Nothing => match position.man_at(point) {
+                Some(owner) if owner == side => self.pick_up(point),
+                Some(owner) => {
+                    Response::Refused(format!("the man on {point} is {}'s", owner.name()))
+                }
+                None => Response::Refused(format!(
+                    "{} to move: choose one of {} men first",
+                    side.name(),
+                    if side == Side::White {
+                        "White's"
+                    } else {
+                        "Black's"
+                    }
+                )),
+            },
+        }
+    }
+
+    /// The player dragged the man on `from` to `to`.
+    pub fn drag(&mut self, from: Point, to: Point) -> Response {
+        if matches!(self.selection, Selection::Removing { .. }) {
+            return Response::Refused("choose a man to remove first".into());
+        }
+        match self.pick_up(from) {
+            Response::Selected(_) => self.touch(to),
+            other => other,
+        }
+    }
+
+    /// The player cancelled what they had chosen (Escape).
+    pub fn clear(&mut self) -> Response {
+        self.selection = Selection::Nothing;
+        Response::Cleared
+    }
+
+    /// The points the player may touch now: where to place, which men may move, where the
+    /// chosen man may go, or which men may be removed.
+    pub fn targets(&self) -> Vec<Point> {
+        let legal = self.legal_in_every_order();
+        let mut points: Vec<Point> = match self.selection {
+            Selection::Nothing => legal.iter().filter_map(|m| m.from().or(m.to())).collect(),
+            Selection::Man(from) => legal
+                .iter()
+                .filter(|m| m.from() == Some(from))
+                .filter_map(Move::to)
+                .collect(),
+            Selection::Removing { step, removals } => {
+                let chosen: Vec<Point> = removals.iter().collect();
+                legal
+                    .iter()
+                    .filter(|m| same_step(m, &step))
+                    .filter_map(|m| {
+                        let all: Vec<Point> = m.removals().iter().collect();
+                        (all.len() > chosen.len() && all[..chosen.len()] == chosen[..])
+                            .then(|| all[chosen.len()])
+                    })
+                    .collect()
+            }
+        };
+        points.sort();
+        points.dedup();
+        points
+    }
+
+    /// Plays `resign` for the player to move.
+    pub fn resign(&mut self) -> Response {
+        self.play(Move::Resign)
+    }
+
+    /// Ends the game drawn by agreement (the app has asked the other player).
+    pub fn agree_draw(&mut self) -> Response {
+        self.play(Move::Draw)
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> bool {
+        self.selection = Selection::Nothing;
+        self.game.undo()
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) -> bool {
+        self.selection = Selection::Nothing;
+        self.game.redo()
+    }
+
+    /// The last move in effect.
+    pub fn last_move(&self) -> Option<Move> {
+        self.game.moves().last().and_then(|text| text.parse().ok())
+    }
+
+    /// The men on the board, each with a name that follows it since it was placed.
+    pub fn men(&self) -> Vec<Man> {
+        let mut men: Vec<Man> = Vec::new();
+        for (ply, text) in self.game.moves().iter().enumerate() {
+            let side = self.game.position_after(ply).to_move();
+            let Ok(m) = text.parse::<Move>() else {
+                continue;
+            };
+            match m {
+                Move::Place { to, .. } => men.push(Man {
+                    id: ply,
+                    side,
+                    point: to,
+                }),
+                Move::Shift { from, to, .. } => {
+                    if let Some(man) = men.iter_mut().find(|man| man.point == from) {
+                        man.point = to;
+                    }
+                }
+                Move::Resign | Move::Draw => {}
+            }
+            for gone in m.removals().iter() {
+                men.retain(|man| man.point != gone);
+            }
+        }
+        men
+    }
+
+    /// The men as the board should show them: with the man of a move that waits for its
+    /// removal already on its new point.
+    pub fn men_shown(&self) -> Vec<Man> {
+        let mut men = self.men();
+        if let Selection::Removing { step, .. } = self.selection {
+            let side = self.position().to_move();
+            match step {
+                Move::Place { to, .. } => men.push(Man {
+                    id: self.game.moves().len(),
+                    side,
+                    point: to,
+                }),
+                Move::Shift { from, to, .. } => {
+                    if let Some(man) = men.iter_mut().find(|man| man.point == from) {
+                        man.point = to;
+                    }
+                }
+                Move::Resign | Move::Draw => {}
+            }
+        }
+        men
+    }
+
+    /// A move described in words, for the live region and the move list's titles.
+    pub fn describe(position_before: &Position, m: Move) -> String {
+        let side = position_before.to_move().name();
+        let mut words = match m {
+            Move::Place { to, .. } => format!("{side} places a man on {to}"),
+            Move::Shift { from, to, .. } => {
+                let verb = if position_before.phase(position_before.to_move()) == Phase::Flying {
+                    "flies"
+                } else {
+                    "moves"
+                };
+                format!("{side} {verb} {from} to {to}")
+            }
+            Move::Resign => format!("{side} resigns"),
+            Move::Draw => "The players agree a draw".to_string(),
+        };
+        let removed: Vec<String> = m.removals().iter().map(|p| p.to_string()).collect();
+        if !removed.is_empty() {
+            words.push_str(&format!(
+                ", makes a mill and removes {}",
+                removed.join(" and ")
+            ));
+        }
+        words
+    }
+
+    fn pick_up(&mut self, point: Point) -> Response {
+        let position = self.position();
+        let side = position.to_move();
+        if position.phase(side) == Phase::Placing {
+            return Response::Refused(format!(
+                "{} still has men in hand: place one on a vacant point",
+                side.name()
+            ));
+        }
+        match position.man_at(point) {
+            Some(owner) if owner == side => {}
+            Some(owner) => {
+                return Response::Refused(format!("the man on {point} is {}'s", owner.name()))
+            }
+            None => return Response::Refused(format!("there is no man on {point}")),
+        }
+        if !position
+            .legal_moves()
+            .iter()
+            .any(|m| m.from() == Some(point))
+        {
+            return Response::Refused(format!("the man on {point} has nowhere to go"));
+        }
+        self.selection = Selection::Man(point);
+        Response::Selected(point)
+    }
+
+    /// A placement or shift, before any removal: plays it, asks for a removal, or says why not.
+    fn step(&mut self, step: Move) -> Response {
+        let legal = self.position().legal_moves();
+        let matching: Vec<&Move> = legal.iter().filter(|m| same_step(m, &step)).collect();
+        if matching.is_empty() {
+            let why = match self.position().check(step) {
+                Err(e) => e.to_string(),
+                Ok(()) => "that move is not possible now".to_string(),
+            };
+            return Response::Refused(why);
+        }
+        if matching.iter().any(|m| m.removals().is_empty()) {
+            return self.play(step);
+        }
+        self.selection = Selection::Removing {
+            step,
+            removals: Removals::default(),
+        };
+        Response::ChooseRemoval
+    }
+
+    fn remove(&mut self, step: Move, removals: Removals) -> Response {
+        let chosen: Vec<Point> = removals.iter().collect();
+        let legal = self.legal_in_every_order();
+        let fits = |m: &&Move| {
+            let all: Vec<Point> = m.removals().iter().collect();
+            same_step(m, &step) && all.len() >= chosen.len() && all[..chosen.len()] == chosen[..]
+        };
+        let matching: Vec<&Move> = legal.iter().filter(fits).collect();
+        if matching.is_empty() {
+            let why = match self.position().check(step.with_removals(removals)) {
+                Err(e) => e.to_string(),
+                Ok(()) => "that man cannot be removed".to_string(),
+            };
+            return Response::Refused(why);
+        }
+        if matching.iter().any(|m| m.removals().len() == chosen.len()) {
+            return self.play(step.with_removals(removals));
+        }
+        self.selection = Selection::Removing { step, removals };
+        Response::ChooseRemoval
+    }
+
+    /// The legal moves, with each double removal also in its other order when the rules accept
+    /// that order too: the list names each pair of men once, but a player may take them in
+    /// either order.
+    fn legal_in_every_order(&self) -> Vec<Move> {
+        let position = self.position();
+        let mut moves = position.legal_moves();
+        let reversed: Vec<Move> = moves
+            .iter()
+            .filter_map(|m| match m.removals().iter().collect::<Vec<_>>()[..] {
+                [first, second] => {
+                    Some(m.with_removals(Removals::default().with(second).with(first)))
+                }
+                _ => None,
+            })
+            .filter(|m| position.check(*m).is_ok())
+            .collect();
+        moves.extend(reversed);
+        moves
+    }
+
+    fn play(&mut self, m: Move) -> Response {
+        match self.game.play(m) {
+            Ok(()) => {
+                self.selection = Selection::Nothing;
+                Response::Played(m)
+            }
+            Err(e) => Response::Refused(e.to_string()),
+        }
+    }
+}
+
+fn same_step(a: &Move, b: &Move) -> bool {
+    a.from() == b.from() && a.to() == b.to()
+}
+
+impl Default for MorrisPlay {
+    fn default() -> MorrisPlay {
+        let record = Record::new(
+            crate::games::GameKind::Morris,
+            Some("morelles"),
+            Position::new(crate::rules::morris::Variant::Morelles, Default::default())
+                .options_json(),
+            vec![
+                crate::record::Player::human("White"),
+                crate::record::Player::human("Black"),
+            ],
+        );
+        MorrisPlay::open(&record, &[]).expect("a new game always opens")
+    }
+}

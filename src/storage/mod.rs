@@ -1,0 +1,395 @@
+//! Everything Parlour keeps in the browser's localStorage, in one place: settings and saved
+//! games, under keys that start with `parlour/`, each value carrying its version.
+//!
+//! The logic is written against [`Backend`], so it is tested natively against
+//! [`MemoryBackend`] and runs in the browser over localStorage (`web.rs`). A value that does not
+//! read, or that a newer Parlour wrote, is left as it is and reported, never overwritten or
+//! deleted without the player asking. A full storage is an error the app reports while play
+//! goes on in memory.
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::record::Record;
+
+/// Every key Parlour writes starts with this.
+pub const PREFIX: &str = "parlour/";
+/// The settings.
+pub const SETTINGS_KEY: &str = "parlour/settings";
+/// Saved games, one key each: `parlour/game/<id>`.
+pub const GAME_PREFIX: &str = "parlour/game/";
+/// Values kept aside before a key had to be written again: `parlour/aside/<key>@<time>`.
+pub const ASIDE_PREFIX: &str = "parlour/aside/";
+/// The version of the values this Parlour writes.
+pub const STORE_VERSION: u64 = 1;
+
+/// Why the store could not do what was asked.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StoreError {
+    /// The browser's storage for this site is full (its quota is used up).
+    Full,
+    /// The storage cannot be used at all (turned off, private mode, ...).
+    Unavailable(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Full => write!(f, "the browser's storage for this site is full"),
+            StoreError::Unavailable(why) => {
+                write!(f, "the browser's storage cannot be used ({why})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// A string store: localStorage in the browser, a map in tests.
+pub trait Backend {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    fn remove(&self, key: &str) -> Result<(), StoreError>;
+    fn keys(&self) -> Result<Vec<String>, StoreError>;
+}
+
+/// A store in memory, with an optional capacity in characters (keys and values) to stand in for
+/// a browser's quota.
+#[derive(Default, Debug)]
+pub struct MemoryBackend {
+    values: RefCell<BTreeMap<String, String>>,
+    capacity: Option<usize>,
+}
+
+impl MemoryBackend {
+    /// A store that holds at most `capacity` characters of keys and values.
+    pub fn with_capacity(capacity: usize) -> MemoryBackend {
+        MemoryBackend {
+            values: RefCell::default(),
+            capacity: Some(capacity),
+        }
+    }
+
+    fn used(&self) -> usize {
+        self.values
+            .borrow()
+            .iter()
+            .map(|(k, v)| k.len() + v.len())
+            .sum()
+    }
+}
+
+impl Backend for MemoryBackend {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.values.borrow().get(key).cloned())
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        if let Some(capacity) = self.capacity {
+            let old = self
+                .values
+                .borrow()
+                .get(key)
+                .map_or(0, |v| key.len() + v.len());
+            if self.used() - old + key.len() + value.len() > capacity {
+                return Err(StoreError::Full);
+            }
+        }
+        self.values.borrow_mut().insert(key.into(), value.into());
+        Ok(())
+    }
+
+    fn remove(&self, key: &str) -> Result<(), StoreError> {
+        self.values.borrow_mut().remove(key);
+        Ok(())
+    }
+
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.values.borrow().keys().cloned().collect())
+    }
+}
+
+/// The colour scheme.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Follow the system's light or dark preference.
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// Whether men and pieces move smoothly.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Motion {
+    /// Animate unless the system asks for reduced motion.
+    #[default]
+    System,
+    On,
+    Off,
+}
+
+/// The player's settings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub theme: Theme,
+    pub motion: Motion,
+}
+
+/// Whether a saved game is the running autosave of a game in progress or a save the player
+/// named.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SaveKind {
+    Autosave,
+    Named,
+}
+
+/// A saved game: its record and what the list of saves shows about it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub id: String,
+    pub kind: SaveKind,
+    pub name: String,
+    /// Milliseconds since 1970, from the browser's clock.
+    pub created: f64,
+    pub updated: f64,
+    /// Whether the game had ended, and how, when it was saved (informative; the record decides).
+    pub finished: bool,
+    #[serde(default)]
+    pub result: Option<String>,
+    pub record: Record,
+    /// Moves taken back and not played again when the game was saved (redo survives a reload).
+    #[serde(default)]
+    pub redo: Vec<String>,
+}
+
+/// A stored value that could not be read. It stays where it is until the player deletes it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Problem {
+    pub key: String,
+    pub why: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.key, self.why)
+    }
+}
+
+/// Why a saved game could not be opened.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LoadError {
+    /// No game is saved under that id (deleted in another tab, or never saved).
+    Missing,
+    /// The stored value does not read; it is left as it is.
+    Unreadable(Problem),
+    /// The storage itself failed.
+    Store(StoreError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Missing => write!(f, "there is no such saved game"),
+            LoadError::Unreadable(problem) => {
+                write!(f, "the saved game could not be read ({})", problem.why)
+            }
+            LoadError::Store(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The saved games that read, newest first, and the stored values that did not.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Listing {
+    pub games: Vec<SavedGame>,
+    pub problems: Vec<Problem>,
+}
+
+/// Parlour's storage over a backend.
+pub struct Store<B: Backend> {
+    backend: B,
+}
+
+impl<B: Backend> Store<B> {
+    pub fn new(backend: B) -> Store<B> {
+        Store { backend }
+    }
+
+    /// The backend underneath (for tests).
+    pub fn backend(&self) -> &B {
+        &self.backend
+    }
+
+    /// The settings, or the defaults when none are stored; a stored value that does not read
+    /// is reported and left as it is.
+    pub fn settings(&self) -> (Settings, Option<Problem>) {
+        match self.read::<Settings>(SETTINGS_KEY) {
+            Ok(Some(settings)) => (settings, None),
+            Ok(None) => (Settings::default(), None),
+            Err(problem) => (Settings::default(), Some(problem)),
+        }
+    }
+
+    /// Stores the settings. A stored value that does not read is first copied aside, so that
+    /// writing never loses it.
+    pub fn put_settings(&self, settings: &Settings, now: f64) -> Result<(), StoreError> {
+        let mut aside = None;
+        if let Err(problem) = self.read::<Settings>(SETTINGS_KEY) {
+            aside = self.keep_aside(&problem.key, now)?;
+        }
+        self.write_after_aside(SETTINGS_KEY, settings, aside)
+    }
+
+    /// Every saved game that reads (newest first), and every stored game that does not.
+    pub fn games(&self) -> Result<Listing, StoreError> {
+        let mut listing = Listing::default();
+        for key in self.backend.keys()? {
+            if !key.starts_with(GAME_PREFIX) {
+                continue;
+            }
+            match self.read::<SavedGame>(&key) {
+                Ok(Some(game)) => listing.games.push(game),
+                Ok(None) => {}
+                Err(problem) => listing.problems.push(problem),
+            }
+        }
+        listing
+            .games
+            .sort_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
+        listing.problems.sort_by(|a, b| a.key.cmp(&b.key));
+        Ok(listing)
+    }
+
+    /// The saved game with this id.
+    pub fn game(&self, id: &str) -> Result<SavedGame, LoadError> {
+        match self.read::<SavedGame>(&game_key(id)) {
+            Ok(Some(game)) => Ok(game),
+            Ok(None) => Err(LoadError::Missing),
+            Err(problem) => Err(LoadError::Unreadable(problem)),
+        }
+    }
+
+    /// Stores a game under its id, replacing what was there. An unreadable value under that key
+    /// is copied aside first.
+    pub fn put_game(&self, game: &SavedGame, now: f64) -> Result<(), StoreError> {
+        let key = game_key(&game.id);
+        let mut aside = None;
+        if let Err(problem) = self.read::<SavedGame>(&key) {
+            aside = self.keep_aside(&problem.key, now)?;
+        }
+        self.write_after_aside(&key, game, aside)
+    }
+
+    /// Deletes a saved game (the player asked).
+    pub fn delete_game(&self, id: &str) -> Result<(), StoreError> {
+        self.backend.remove(&game_key(id))
+    }
+
+    /// The raw text under a key (to export an unreadable value before deleting it).
+    pub fn raw(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.backend.get(key)
+    }
+
+    /// Deletes whatever is under a key of Parlour's (the player asked, from the problems list).
+    pub fn delete_raw(&self, key: &str) -> Result<(), StoreError> {
+        if key.starts_with(PREFIX) {
+            self.backend.remove(key)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Values kept aside earlier: each key and why it was unreadable.
+    pub fn aside(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .backend
+            .keys()?
+            .into_iter()
+            .filter(|k| k.starts_with(ASIDE_PREFIX))
+            .collect())
+    }
+
+    /// Copies the value under `key` aside; the key of the copy, if there was a value.
+    fn keep_aside(&self, key: &str, now: f64) -> Result<Option<String>, StoreError> {
+        if let Some(raw) = self.backend.get(key)? {
+            let aside = format!(
+                "{ASIDE_PREFIX}{}@{}",
+                key.trim_start_matches(PREFIX),
+                now as u64
+            );
+            self.backend.set(&aside, &raw)?;
+            return Ok(Some(aside));
+        }
+        Ok(None)
+    }
+
+    /// Writes a value after its old value was copied `aside`. When the write is refused (a full
+    /// store) the copy is dropped again: the old value is still in place, so a refused write
+    /// changes nothing (otherwise every retry would leave one more copy behind).
+    fn write_after_aside<T: Serialize>(
+        &self,
+        key: &str,
+        value: &T,
+        aside: Option<String>,
+    ) -> Result<(), StoreError> {
+        let written = self.write(key, value);
+        if let (Err(_), Some(aside)) = (&written, aside) {
+            let _ = self.backend.remove(&aside);
+        }
+        written
+    }
+
+    /// Reads a versioned value: `Ok(None)` when the key is empty, `Err` when what is there
+    /// does not read or comes from a newer Parlour.
+    fn read<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>, Problem> {
+        let problem = |why: String| Problem {
+            key: key.to_string(),
+            why,
+        };
+        let raw = match self.backend.get(key) {
+            Ok(Some(raw)) => raw,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(problem(e.to_string())),
+        };
+        let value: Value =
+            serde_json::from_str(&raw).map_err(|e| problem(format!("not valid JSON ({e})")))?;
+        match value.get("version").and_then(Value::as_u64) {
+            Some(v) if v > STORE_VERSION => {
+                return Err(problem(format!(
+                "written by a newer Parlour (version {v}); this one reads version {STORE_VERSION}"
+            )))
+            }
+            Some(_) => {}
+            None => return Err(problem("it carries no version".into())),
+        }
+        serde_json::from_value(value)
+            .map(Some)
+            .map_err(|e| problem(format!("not in the expected shape ({e})")))
+    }
+
+    fn write<T: Serialize>(&self, key: &str, value: &T) -> Result<(), StoreError> {
+        let mut json = serde_json::to_value(value).expect("stored values always serialise");
+        if let Value::Object(map) = &mut json {
+            map.insert("version".into(), Value::from(STORE_VERSION));
+        }
+        self.backend.set(key, &json.to_string())
+    }
+}
+
+/// The key of a saved game.
+pub fn game_key(id: &str) -> String {
+    format!("{GAME_PREFIX}{id}")
+}

@@ -1,0 +1,562 @@
+//! Random play-outs of every game, through the shared [`Table`] view, checking the invariants
+//! after every move: nothing panics, every listed move plays, garbage and illegal moves are
+//! refused and change nothing, the scores add up, the record round-trips, and the game ends
+//! within its bound (or is cut off where it has none).
+//!
+//! A game joins by adding one line to [`games`]: its starts (records, one per rule set and option
+//! set) and its own invariants.
+
+use std::fmt::Debug;
+use std::time::Instant;
+
+use parlour::games::GameKind;
+use parlour::record::{Player, Record, RecordError};
+use parlour::rules::morris::{self, Position, Side, Variant};
+use parlour::rules::{Table, Turn};
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg32;
+use serde_json::Value;
+
+/// Every game in the play-out test, one line each.
+fn games() -> Vec<Entry> {
+    vec![Entry::new("morris", morris_playouts())]
+}
+
+#[test]
+fn random_playouts_keep_every_invariant() {
+    let started = Instant::now();
+    let mut failures = Vec::new();
+    let mut summary = Vec::new();
+    for entry in games() {
+        match (entry.run)() {
+            Ok(line) => summary.push(format!("{}: {line}", entry.name)),
+            Err(why) => failures.push(format!("{}: {why}", entry.name)),
+        }
+    }
+    println!("{} in {:.1?}", summary.join("\n"), started.elapsed());
+    assert!(failures.is_empty(), "play-outs:\n{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The harness
+
+/// What a game gives the play-out test.
+struct Playouts<T> {
+    /// Where games start, with a label: a record's header (and opening moves, if any).
+    starts: Vec<(String, Record)>,
+    /// How many games from each start.
+    games_per_start: usize,
+    /// The game at the start of a record, as the app opens it.
+    open: fn(&Record) -> Result<T, RecordError>,
+    /// The most moves a game from this start can last, or `None` when it may go on for ever
+    /// (then it is cut off at [`CUT_OFF`]).
+    bound: fn(&Record) -> Option<usize>,
+    /// Moves that are always open but not listed among the legal moves (`resign`, `draw`):
+    /// each ends the game.
+    actions: &'static [&'static str],
+    /// The game's own invariants, checked after every move: the position and the moves so far.
+    invariants: fn(&T, &[String]) -> Result<(), String>,
+}
+
+/// Where a game without a bound is cut off.
+const CUT_OFF: usize = 1_000;
+/// How often a play-out ends itself with an action (`resign`, `draw`): one move in this many.
+const ACTION_ONE_IN: u32 = 2_000;
+/// Random strings tried on every move, some garbage, some readable but illegal.
+const TRIES_PER_MOVE: usize = 3;
+
+/// One game's play-outs, with its type put away.
+struct Entry {
+    name: &'static str,
+    run: Box<dyn Fn() -> Result<String, String>>,
+}
+
+impl Entry {
+    fn new<T>(name: &'static str, playouts: Playouts<T>) -> Entry
+    where
+        T: Table + Clone + PartialEq + Debug + Send + 'static,
+    {
+        Entry {
+            name,
+            run: Box::new(move || run_all(&playouts)),
+        }
+    }
+}
+
+/// Runs every start on its own thread; the first failure of each start is reported.
+fn run_all<T>(playouts: &Playouts<T>) -> Result<String, String>
+where
+    T: Table + Clone + PartialEq + Debug + Send + 'static,
+{
+    let results: Vec<(String, Result<Tally, String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = playouts
+            .starts
+            .iter()
+            .enumerate()
+            .map(|(i, (label, record))| {
+                scope.spawn(move || {
+                    let mut tally = Tally::default();
+                    for game in 0..playouts.games_per_start {
+                        let seed = (i as u64) << 32 | game as u64;
+                        if let Err(why) = play_out(playouts, record, seed, &mut tally) {
+                            return (label.clone(), Err(format!("game seed {seed:#x}: {why}")));
+                        }
+                    }
+                    (label.clone(), Ok(tally))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a play-out thread panicked"))
+            .collect()
+    });
+    let mut lines = Vec::new();
+    let mut failures = Vec::new();
+    for (label, result) in results {
+        match result {
+            Ok(t) if t.games == 0 => failures.push(format!("{label}: no game was played")),
+            Ok(t) => lines.push(format!(
+                "  {label}: {} games, {} moves, {} ended, {} cut off, {} by action; endings {:?}",
+                t.games, t.moves, t.ended, t.cut_off, t.by_action, t.reasons
+            )),
+            Err(why) => failures.push(format!("{label}: {why}")),
+        }
+    }
+    if failures.is_empty() {
+        Ok(format!("\n{}", lines.join("\n")))
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    moves: usize,
+    ended: usize,
+    cut_off: usize,
+    by_action: usize,
+    reasons: std::collections::BTreeMap<String, usize>,
+}
+
+/// Random text: mostly characters of move notations, sometimes anything.
+fn garbage(rng: &mut Pcg32) -> String {
+    const CHARS: &[u8] = b"abcdefgh012345678-xX resigndraw";
+    let len = rng.next_u32() as usize % 9;
+    (0..len)
+        .map(|_| {
+            if rng.next_u32().is_multiple_of(10) {
+                char::from_u32(rng.next_u32() % 0x3000).unwrap_or('?')
+            } else {
+                char::from(CHARS[rng.next_u32() as usize % CHARS.len()])
+            }
+        })
+        .collect()
+}
+
+/// A listed move with one character changed, dropped or added.
+fn mutate(text: &str, rng: &mut Pcg32) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let pool: Vec<char> = "abcdefg1234567-x".chars().collect();
+    let pick = pool[rng.next_u32() as usize % pool.len()];
+    let at = rng.next_u32() as usize % (chars.len() + 1);
+    match rng.next_u32() % 3 {
+        0 if at < chars.len() => chars[at] = pick,
+        1 if at < chars.len() => {
+            chars.remove(at);
+        }
+        _ => chars.insert(at, pick),
+    }
+    chars.into_iter().collect()
+}
+
+fn play_out<T>(
+    playouts: &Playouts<T>,
+    start: &Record,
+    seed: u64,
+    tally: &mut Tally,
+) -> Result<(), String>
+where
+    T: Table + Clone + PartialEq + Debug,
+{
+    let mut rng = Pcg32::seed_from_u64(seed);
+    let mut state = (playouts.open)(start).map_err(|e| format!("the start does not open: {e}"))?;
+    let mut moves: Vec<String> = Vec::new();
+    for text in &start.moves {
+        state
+            .play_notation(text)
+            .map_err(|e| format!("opening move {text}: {e}"))?;
+        moves.push(text.clone());
+    }
+    let bound = (playouts.bound)(start);
+    let limit = bound.unwrap_or(CUT_OFF);
+    let mut previous_legal: Vec<String> = Vec::new();
+    let mut ended_by_action = false;
+    loop {
+        let at = |what: String| format!("after {} moves {:?}: {what}", moves.len(), last(&moves));
+        (playouts.invariants)(&state, &moves).map_err(at)?;
+        let legal = state.legal_notation();
+        check_turn(&state, &legal).map_err(at)?;
+        if state.ended().is_some() || moves.len() >= limit {
+            break;
+        }
+
+        // Every listed move plays; keep where each leads.
+        let mut children = Vec::with_capacity(legal.len());
+        for text in &legal {
+            let mut child = state.clone();
+            child
+                .play_notation(text)
+                .map_err(|e| at(format!("the listed move {text} is refused: {e}")))?;
+            children.push(child);
+        }
+
+        // Garbage, mutated moves and the last position's moves: refused and nothing changes,
+        // or, when readable and legal after all (another spelling, the other order of two
+        // removals), they lead where a listed move leads.
+        for i in 0..TRIES_PER_MOVE {
+            let text = match i {
+                0 => garbage(&mut rng),
+                1 => mutate(&legal[rng.next_u32() as usize % legal.len()], &mut rng),
+                _ if !previous_legal.is_empty() => {
+                    previous_legal[rng.next_u32() as usize % previous_legal.len()].clone()
+                }
+                _ => garbage(&mut rng),
+            };
+            if playouts
+                .actions
+                .contains(&text.trim().to_ascii_lowercase().as_str())
+            {
+                continue;
+            }
+            let mut tried = state.clone();
+            match tried.play_notation(&text) {
+                Err(_) if tried == state => {}
+                Err(e) => return Err(at(format!("refusing {text:?} ({e}) changed the game"))),
+                Ok(()) if children.contains(&tried) => {}
+                Ok(()) => {
+                    return Err(at(format!("{text:?} was accepted but is no listed move")));
+                }
+            }
+        }
+
+        let text = if !playouts.actions.is_empty() && rng.next_u32().is_multiple_of(ACTION_ONE_IN) {
+            playouts.actions[rng.next_u32() as usize % playouts.actions.len()].to_string()
+        } else {
+            legal[rng.next_u32() as usize % legal.len()].clone()
+        };
+        state
+            .play_notation(&text)
+            .map_err(|e| at(format!("{text} is refused: {e}")))?;
+        if playouts.actions.contains(&text.as_str()) {
+            if state.ended().is_none() {
+                return Err(at(format!("{text} did not end the game")));
+            }
+            ended_by_action = true;
+        }
+        moves.push(text);
+        previous_legal = legal;
+    }
+
+    match (state.ended(), bound) {
+        (Some(outcome), _) => {
+            tally.ended += 1;
+            *tally.reasons.entry(outcome.reason).or_default() += 1;
+        }
+        (None, Some(bound)) => {
+            return Err(format!(
+                "the game did not end within its bound of {bound} moves"
+            ));
+        }
+        (None, None) => tally.cut_off += 1,
+    }
+    tally.by_action += usize::from(ended_by_action);
+    tally.games += 1;
+    tally.moves += moves.len();
+    round_trip(playouts, start, &moves, &state)
+}
+
+fn last(moves: &[String]) -> &str {
+    moves.last().map_or("(start)", String::as_str)
+}
+
+/// Whose turn it is agrees with the outcome and the legal moves; scores are one per seat.
+fn check_turn<T: Table>(state: &T, legal: &[String]) -> Result<(), String> {
+    let seats = state.seat_count();
+    if state.seat_scores().len() != seats {
+        return Err(format!(
+            "{} scores for {seats} seats",
+            state.seat_scores().len()
+        ));
+    }
+    match (state.whose_turn(), state.ended()) {
+        (Turn::Over, Some(outcome)) => {
+            if !legal.is_empty() {
+                return Err(format!("the game is over but lists moves {legal:?}"));
+            }
+            if outcome.winners.is_empty() || outcome.winners.iter().any(|s| s.index() >= seats) {
+                return Err(format!(
+                    "winners {:?} are not seats of the game",
+                    outcome.winners
+                ));
+            }
+            if outcome.reason.is_empty() {
+                return Err("the game ended for no stated reason".into());
+            }
+        }
+        (Turn::Over, None) => return Err("over, but with no outcome".into()),
+        (_, Some(_)) => return Err("an outcome, but the game goes on".into()),
+        (Turn::Seat(seat), None) => {
+            if seat.index() >= seats {
+                return Err(format!("{seat} to move in a game of {seats}"));
+            }
+            if legal.is_empty() {
+                return Err(format!(
+                    "{seat} to move has no legal move, yet the game goes on"
+                ));
+            }
+        }
+        (Turn::Chance, None) => {}
+    }
+    let mut sorted = legal.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    if sorted.len() != legal.len() {
+        return Err(format!("a move is listed twice in {legal:?}"));
+    }
+    Ok(())
+}
+
+/// The game's record, written as JSON and read back, replays to the same game and report.
+fn round_trip<T>(
+    playouts: &Playouts<T>,
+    start: &Record,
+    moves: &[String],
+    state: &T,
+) -> Result<(), String>
+where
+    T: Table + Clone + PartialEq + Debug,
+{
+    let mut record = start.clone();
+    record.moves = moves.to_vec();
+    let read = Record::from_json(&record.to_json())
+        .map_err(|e| format!("the record does not read back: {e}"))?;
+    if read != record {
+        return Err("the record changes when written and read".into());
+    }
+    let mut replayed = (playouts.open)(&read).map_err(|e| e.to_string())?;
+    for (i, text) in read.moves.iter().enumerate() {
+        replayed
+            .play_notation(text)
+            .map_err(|e| format!("replaying move {} {text}: {e}", i + 1))?;
+    }
+    if replayed != *state {
+        return Err("the replayed record is another game".into());
+    }
+    let report = read
+        .replay_report()
+        .map_err(|e| format!("the record does not replay: {e}"))?;
+    let ended = state.ended();
+    let expected = [
+        ("over", Value::from(ended.is_some())),
+        ("legal", Value::from(state.legal_notation())),
+        ("scores", Value::from(state.seat_scores())),
+        (
+            "winners",
+            ended.as_ref().map_or(Value::Null, |o| {
+                Value::from(o.winners.iter().map(|s| s.number()).collect::<Vec<_>>())
+            }),
+        ),
+        (
+            "reason",
+            ended.map_or(Value::Null, |o| Value::from(o.reason)),
+        ),
+    ];
+    for (key, value) in expected {
+        if report[key] != value {
+            return Err(format!(
+                "replay report {key} is {}, the game says {value}",
+                report[key]
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Morris
+
+/// Random games of each preset with the default options, and with each other option set.
+const MORRIS_GAMES_DEFAULT: usize = 2_000;
+const MORRIS_GAMES_PER_OPTION_SET: usize = 1_000;
+/// Games are played in batches of this many, each on its own thread.
+const MORRIS_BATCH: usize = 500;
+
+fn morris_playouts() -> Playouts<Position> {
+    let mut starts = Vec::new();
+    for variant in [Variant::Morrice, Variant::Morelles] {
+        for bits in 0..8u8 {
+            let options = morris::Options {
+                two_removals: bits & 1 != 0,
+                repetition_draw: bits & 2 == 0,
+                fifty_move_draw: bits & 4 == 0,
+            };
+            let label = format!(
+                "{} two_removals={} repetition_draw={} fifty_move_draw={}",
+                variant.name(),
+                options.two_removals,
+                options.repetition_draw,
+                options.fifty_move_draw
+            );
+            let record = Record::new(
+                GameKind::Morris,
+                Some(variant.name()),
+                Position::new(variant, options).options_json(),
+                vec![Player::human("White"), Player::human("Black")],
+            );
+            let games = if bits == 0 {
+                MORRIS_GAMES_DEFAULT
+            } else {
+                MORRIS_GAMES_PER_OPTION_SET
+            };
+            for _ in 0..games.div_ceil(MORRIS_BATCH) {
+                starts.push((label.clone(), record.clone()));
+            }
+        }
+    }
+    Playouts {
+        starts,
+        games_per_start: MORRIS_BATCH,
+        open: Record::start_morris,
+        bound: morris_bound,
+        actions: &["resign", "draw"],
+        invariants: morris_invariants,
+    }
+}
+
+/// With the fifty-move draw on, a game has at most 18 placements, and at most 100 quiet moves
+/// before each of the at most 14 removals and after the last.
+fn morris_bound(record: &Record) -> Option<usize> {
+    let fifty = record
+        .options
+        .get("fifty_move_draw")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    fifty.then_some(18 + 15 * usize::from(morris::QUIET_PLIES_FOR_DRAW))
+}
+
+fn morris_invariants(position: &Position, moves: &[String]) -> Result<(), String> {
+    // Count the men each side lost from the record itself: every `x` takes one of the other
+    // side's men.
+    let mut lost = [0u8; 2];
+    for (ply, text) in moves.iter().enumerate() {
+        lost[1 - ply % 2] += text.matches('x').count() as u8;
+    }
+    let men = position.variant().men();
+    for side in [Side::White, Side::Black] {
+        let (board, hand) = (position.on_board(side), position.in_hand(side));
+        if board + hand + lost[side.index()] != men {
+            return Err(format!(
+                "{}: {board} on the board + {hand} in hand + {} lost is not {men}",
+                side.name(),
+                lost[side.index()]
+            ));
+        }
+        if position.lost(side) != lost[side.index()] {
+            return Err(format!(
+                "{} lost {} men, not {}",
+                side.name(),
+                lost[side.index()],
+                position.lost(side)
+            ));
+        }
+    }
+    let scores: Vec<i32> = [Side::White, Side::Black]
+        .iter()
+        .map(|&s| i32::from(position.on_board(s) + position.in_hand(s)))
+        .collect();
+    if parlour::rules::Table::seat_scores(position) != scores {
+        return Err("the scores are not the men each side still has".into());
+    }
+    if position.options().fifty_move_draw && position.quiet_plies() > morris::QUIET_PLIES_FOR_DRAW {
+        return Err(format!(
+            "{} quiet plies and no draw",
+            position.quiet_plies()
+        ));
+    }
+    if position.ending().is_none() {
+        for side in [Side::White, Side::Black] {
+            if position.on_board(side) + position.in_hand(side) < morris::FEWEST_MEN {
+                return Err(format!("{} has two men and the game goes on", side.name()));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The harness itself
+
+/// Morris, except that refusing a move leaves a mark: a game that breaks checked play.
+#[derive(Clone, PartialEq, Debug)]
+struct Leaky {
+    position: Position,
+    refusals: u32,
+}
+
+impl Table for Leaky {
+    fn game_name(&self) -> &'static str {
+        self.position.game_name()
+    }
+    fn seat_count(&self) -> usize {
+        self.position.seat_count()
+    }
+    fn whose_turn(&self) -> Turn {
+        self.position.whose_turn()
+    }
+    fn legal_notation(&self) -> Vec<String> {
+        self.position.legal_notation()
+    }
+    fn play_notation(&mut self, text: &str) -> Result<(), parlour::rules::MoveError> {
+        let played = self.position.play_notation(text);
+        if played.is_err() {
+            self.refusals += 1;
+        }
+        played
+    }
+    fn sample_chance_notation(&self, rng: &mut dyn RngCore) -> Option<String> {
+        self.position.sample_chance_notation(rng)
+    }
+    fn ended(&self) -> Option<parlour::rules::Outcome> {
+        self.position.ended()
+    }
+    fn seat_scores(&self) -> Vec<i32> {
+        self.position.seat_scores()
+    }
+}
+
+#[test]
+fn playout_harness_catches_a_game_that_changes_when_it_refuses() {
+    let record = Record::new(
+        GameKind::Morris,
+        Some("morrice"),
+        Default::default(),
+        vec![Player::human("White"), Player::human("Black")],
+    );
+    let playouts = Playouts {
+        starts: vec![("leaky morris".to_string(), record)],
+        games_per_start: 1,
+        open: |record| {
+            record.start_morris().map(|position| Leaky {
+                position,
+                refusals: 0,
+            })
+        },
+        bound: morris_bound,
+        actions: &[],
+        invariants: |_, _| Ok(()),
+    };
+    let failure = run_all(&playouts).expect_err("the harness must catch the leak");
+    assert!(failure.contains("changed the game"), "harness: {failure}");
+}

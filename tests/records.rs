@@ -1,0 +1,419 @@
+//! Game records (DESIGN.md, "Records and saves"): they round-trip, and every bad input is refused
+//! with a message that says what is wrong.
+
+use parlour::games::GameKind;
+use parlour::record::{play_moves, Player, PlayerKind, Record, RecordError, FORMAT, VERSION};
+use parlour::rules::morris::{Options, Position, Variant};
+use parlour::session::morris::MorrisPlay;
+use serde_json::{json, Value};
+
+/// A Morris record as JSON, with `change` applied to it.
+fn morris_json(change: impl FnOnce(&mut Value)) -> String {
+    let mut record = json!({
+        "format": "parlour-record",
+        "version": 1,
+        "game": "morris",
+        "variant": "morrice",
+        "options": {},
+        "players": [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}],
+        "moves": ["d6", "a1"]
+    });
+    change(&mut record);
+    record.to_string()
+}
+
+/// The message a record is refused with, whether reading or replaying refuses it.
+fn refusal(text: &str) -> String {
+    match Record::from_json(text).and_then(|r| r.replay_report()) {
+        Ok(report) => panic!("the record should be refused, but replays to {report}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Twenty-two moves of a real game (the golden `morrice-moving`), White to move.
+const MOVING: [&str; 22] = [
+    "f4", "a4", "g1", "e4", "e5", "g4", "d6", "c4", "a1", "d2", "d7", "d3", "d1xc4", "b4", "f6",
+    "c4xd7", "b2", "d7", "f4-f2", "g4-f4", "g1-g4", "c4-c3",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Round trips
+
+#[test]
+fn record_round_trips_through_json() {
+    let mut record = Record::new(
+        GameKind::Morris,
+        Some("morelles"),
+        Position::new(Variant::Morelles, Options::default()).options_json(),
+        vec![
+            Player::human("Ada"),
+            Player {
+                name: "Computer".into(),
+                kind: PlayerKind::Computer,
+                level: Some("hard".into()),
+            },
+        ],
+    );
+    record.moves = MOVING.iter().map(|s| s.to_string()).collect();
+    assert_eq!(record.format, FORMAT);
+    assert_eq!(record.version, VERSION);
+    for text in [record.to_json(), record.to_json_pretty()] {
+        let back = Record::from_json(&text).expect("a written record reads back");
+        assert_eq!(back, record, "records: writing and reading changes nothing");
+        assert_eq!(
+            back.replay_report().unwrap(),
+            record.replay_report().unwrap(),
+            "records: the read-back record replays to the same game"
+        );
+    }
+}
+
+#[test]
+fn record_keeps_the_shape_of_the_design() {
+    let record = Record::new(
+        GameKind::Morris,
+        Some("morrice"),
+        Default::default(),
+        vec![Player::human("Ada"), Player::human("Bea")],
+    );
+    let value: Value = serde_json::from_str(&record.to_json()).unwrap();
+    assert_eq!(
+        value,
+        json!({
+            "format": "parlour-record", "version": 1, "game": "morris", "variant": "morrice",
+            "options": {},
+            "players": [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}],
+            "moves": []
+        }),
+        "records: the JSON written is the format of DESIGN.md"
+    );
+}
+
+#[test]
+fn record_options_absent_mean_the_defaults() {
+    let without = Record::from_json(&morris_json(|r| {
+        r.as_object_mut().unwrap().remove("options");
+    }))
+    .unwrap();
+    assert_eq!(
+        without.start_morris().unwrap().options(),
+        Options::default(),
+        "records: no options means the rules' defaults"
+    );
+    let some = Record::from_json(&morris_json(|r| {
+        r["options"] = json!({"two_removals": true})
+    }))
+    .unwrap();
+    assert_eq!(
+        some.start_morris().unwrap().options(),
+        Options {
+            two_removals: true,
+            ..Options::default()
+        },
+        "records: an absent option keeps its default"
+    );
+}
+
+#[test]
+fn record_result_is_informative_only() {
+    let text = morris_json(|r| r["result"] = json!({"winners": [2], "reason": "resigned"}));
+    let record = Record::from_json(&text).unwrap();
+    assert!(record.result.is_some(), "records: the result field is kept");
+    let report = record.replay_report().unwrap();
+    assert_eq!(
+        report["over"],
+        json!(false),
+        "records: the moves decide, not the result field"
+    );
+    assert_eq!(report["winners"], Value::Null);
+    let back = Record::from_json(&record.to_json()).unwrap();
+    assert_eq!(
+        back, record,
+        "records: the result field survives a round trip"
+    );
+}
+
+#[test]
+fn replay_report_says_the_state_after_the_last_move() {
+    let record = Record::from_json(&morris_json(|_| {})).unwrap();
+    let report = record.replay_report().unwrap();
+    assert_eq!(report["game"], json!("morris"));
+    assert_eq!(report["variant"], json!("morrice"));
+    assert_eq!(report["over"], json!(false));
+    assert_eq!(
+        report["to_move"],
+        json!(1),
+        "replay: seats are counted from 1"
+    );
+    assert_eq!(
+        report["legal"].as_array().unwrap().len(),
+        22,
+        "replay: 22 vacant points"
+    );
+    assert_eq!(report["scores"], json!([9, 9]));
+    assert_eq!(report["winners"], Value::Null);
+    assert_eq!(report["reason"], Value::Null);
+
+    let resigned = Record::from_json(&morris_json(|r| r["moves"] = json!(["d6", "resign"])))
+        .unwrap()
+        .replay_report()
+        .unwrap();
+    assert_eq!(resigned["over"], json!(true));
+    assert_eq!(
+        resigned["to_move"],
+        Value::Null,
+        "replay: nobody to move once over"
+    );
+    assert_eq!(
+        resigned["winners"],
+        json!([1]),
+        "replay: Black resigned, seat 1 wins"
+    );
+    assert_eq!(resigned["reason"], json!("resigned"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input
+
+#[test]
+fn not_json_is_refused() {
+    for text in [
+        "",
+        "d6 a1",
+        "{\"format\": \"parlour-record\"",
+        "<html></html>",
+    ] {
+        let message = refusal(text);
+        assert!(
+            message.starts_with("this is not a Parlour record: not JSON ("),
+            "records: {text:?} is not JSON, got {message:?}"
+        );
+        assert!(matches!(
+            Record::from_json(text),
+            Err(RecordError::NotJson(_))
+        ));
+    }
+}
+
+#[test]
+fn json_that_is_not_a_parlour_record_is_refused() {
+    let lacks = "this is not a Parlour record: it lacks \"format\": \"parlour-record\"";
+    for text in [
+        "[1, 2]".to_string(),
+        "\"parlour-record\"".to_string(),
+        "{}".to_string(),
+        morris_json(|r| {
+            r.as_object_mut().unwrap().remove("format");
+        }),
+        morris_json(|r| r["format"] = json!("pgn")),
+    ] {
+        assert_eq!(
+            refusal(&text),
+            lacks,
+            "records: {text} is not a Parlour record"
+        );
+        assert_eq!(Record::from_json(&text), Err(RecordError::NotARecord));
+    }
+}
+
+#[test]
+fn record_from_a_newer_version_is_refused() {
+    let text = morris_json(|r| r["version"] = json!(2));
+    assert_eq!(
+        refusal(&text),
+        "this record comes from a newer Parlour (record version 2; this one reads version 1)",
+        "records: a newer version is refused with both versions named"
+    );
+    assert_eq!(Record::from_json(&text), Err(RecordError::NewerVersion(2)));
+}
+
+#[test]
+fn record_without_a_usable_version_is_refused() {
+    let missing = morris_json(|r| {
+        r.as_object_mut().unwrap().remove("version");
+    });
+    assert_eq!(
+        refusal(&missing),
+        "this record cannot be opened: it has no \"version\""
+    );
+    for (version, shown) in [(json!(0), "0"), (json!("1"), "\"1\""), (json!(1.5), "1.5")] {
+        let text = morris_json(|r| r["version"] = version);
+        assert_eq!(
+            refusal(&text),
+            format!("this record cannot be opened: \"version\" {shown} is not a version"),
+            "records: version {shown}"
+        );
+    }
+}
+
+#[test]
+fn record_of_an_unknown_game_is_refused() {
+    let text = morris_json(|r| r["game"] = json!("chess"));
+    assert_eq!(
+        refusal(&text),
+        "this record cannot be opened: unknown game \"chess\" (known: morris, archery, quoits, dominoes, doquin)",
+        "records: an unknown game is refused and the known ones named"
+    );
+}
+
+#[test]
+fn record_of_a_game_not_yet_playable_is_refused() {
+    let text = morris_json(|r| r["game"] = json!("archery"));
+    assert_eq!(
+        refusal(&text),
+        "this record cannot be opened: Archery is not playable in this version of Parlour yet"
+    );
+    let record = Record::from_json(&text).unwrap();
+    assert_eq!(
+        record.start_morris().unwrap_err().to_string(),
+        "this record cannot be opened: this is a record of archery, not Morris"
+    );
+}
+
+#[test]
+fn record_of_an_unknown_variant_is_refused() {
+    let text = morris_json(|r| r["variant"] = json!("six-mens"));
+    assert_eq!(
+        refusal(&text),
+        "this record cannot be opened: unknown Morris variant \"six-mens\" (known: morelles, morrice)"
+    );
+    let none = morris_json(|r| {
+        r.as_object_mut().unwrap().remove("variant");
+    });
+    assert_eq!(
+        refusal(&none),
+        "this record cannot be opened: Morris needs a variant (morelles, morrice)"
+    );
+}
+
+#[test]
+fn record_with_the_wrong_number_of_players_is_refused() {
+    for players in [
+        json!([]),
+        json!([{"name": "Ada", "kind": "human"}]),
+        json!([
+            {"name": "Ada", "kind": "human"},
+            {"name": "Bea", "kind": "human"},
+            {"name": "Cy", "kind": "human"}
+        ]),
+    ] {
+        let n = players.as_array().unwrap().len();
+        let text = morris_json(|r| r["players"] = players);
+        assert_eq!(
+            refusal(&text),
+            format!("this record cannot be opened: Morris is for 2 players, not {n}"),
+            "records: {n} players"
+        );
+    }
+}
+
+#[test]
+fn record_with_a_bad_player_is_refused() {
+    let robot = morris_json(|r| r["players"][1]["kind"] = json!("robot"));
+    let message = refusal(&robot);
+    assert!(
+        message.starts_with("this record cannot be opened: unknown variant `robot`"),
+        "records: a player kind that does not exist, got {message:?}"
+    );
+    let missing = morris_json(|r| {
+        r.as_object_mut().unwrap().remove("players");
+    });
+    assert!(refusal(&missing).contains("missing field `players`"));
+}
+
+#[test]
+fn record_with_a_bad_option_is_refused() {
+    let wrong_type = morris_json(|r| r["options"] = json!({"two_removals": "yes"}));
+    assert_eq!(
+        refusal(&wrong_type),
+        "this record cannot be opened: bad Morris option: invalid type: string \"yes\", expected a boolean",
+        "records: an option of the wrong type"
+    );
+    let unknown = morris_json(|r| r["options"] = json!({"flying": true}));
+    let message = refusal(&unknown);
+    assert!(
+        message
+            .starts_with("this record cannot be opened: bad Morris option: unknown field `flying`"),
+        "records: an option Morris does not have, got {message:?}"
+    );
+    let not_an_object = morris_json(|r| r["options"] = json!([true]));
+    assert!(refusal(&not_an_object).starts_with("this record cannot be opened:"));
+}
+
+#[test]
+fn bad_move_names_its_number_and_text() {
+    let mut moves: Vec<&str> = MOVING.to_vec();
+    moves.push("a1-a7");
+    let text = morris_json(|r| r["moves"] = json!(moves));
+    assert_eq!(
+        refusal(&text),
+        "move 23 \"a1-a7\": a1 and a7 are not neighbours (men never fly in Morrice)",
+        "records: a move that does not replay is named by number and text, with the rule"
+    );
+    assert_eq!(
+        Record::from_json(&text).unwrap().replay().err(),
+        Some(RecordError::BadMove {
+            number: 23,
+            text: "a1-a7".into(),
+            why: "a1 and a7 are not neighbours (men never fly in Morrice)".into(),
+        })
+    );
+}
+
+#[test]
+fn unreadable_move_names_its_number_and_text() {
+    let text = morris_json(|r| r["moves"] = json!(["d6", "a1", "zz"]));
+    assert_eq!(
+        refusal(&text),
+        "move 3 \"zz\": \"zz\" is not a point (a point is a file a-g and a rank 1-7, like d6)"
+    );
+    let text = morris_json(|r| r["moves"] = json!(["d6", "castle"]));
+    assert_eq!(
+        refusal(&text),
+        "move 2 \"castle\": \"castle\" is not a Morris move (write d6 to place, d6-d5 to move, \
+         d6-d5xg7 to remove after a mill, resign or draw)"
+    );
+}
+
+#[test]
+fn moves_after_the_end_are_refused() {
+    let text = morris_json(|r| r["moves"] = json!(["d6", "draw", "a1"]));
+    assert_eq!(refusal(&text), "move 3 \"a1\": the game is over");
+}
+
+#[test]
+fn mill_without_its_removal_is_refused() {
+    // White a7 d7 then g7 closes a7-d7-g7: the record must name the man taken.
+    let text = morris_json(|r| r["moves"] = json!(["a7", "a1", "d7", "d1", "g7"]));
+    assert_eq!(
+        refusal(&text),
+        "move 5 \"g7\": that move makes a mill: name a man to remove, as in d6xg7"
+    );
+}
+
+#[test]
+fn moves_played_after_a_record_are_numbered_on_from_it() {
+    let record = Record::from_json(&morris_json(|_| {})).unwrap();
+    let mut table = record.replay().unwrap();
+    let error = play_moves(table.as_mut(), &["g7".to_string(), "g7".to_string()], 2)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(error, "move 4 \"g7\": g7 is already taken");
+}
+
+#[test]
+fn session_opens_records_with_the_same_messages() {
+    let mut moves: Vec<&str> = MOVING.to_vec();
+    moves.push("a1-a7");
+    let record = Record::from_json(&morris_json(|r| r["moves"] = json!(moves))).unwrap();
+    assert_eq!(
+        MorrisPlay::open(&record, &[]).unwrap_err().to_string(),
+        "move 23 \"a1-a7\": a1 and a7 are not neighbours (men never fly in Morrice)",
+        "session: opening a bad record names the move as replay does"
+    );
+    let header = Record::from_json(&morris_json(|r| r["players"] = json!([]))).unwrap();
+    assert_eq!(
+        MorrisPlay::open(&header, &[]).unwrap_err().to_string(),
+        "this record cannot be opened: Morris is for 2 players, not 0"
+    );
+}

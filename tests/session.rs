@@ -1,0 +1,536 @@
+//! The click logic of a Morris game at one screen (`MorrisPlay`): touches and drags become moves,
+//! the rules say what is legal, and refusals say why.
+
+use parlour::games::GameKind;
+use parlour::record::{Player, Record};
+use parlour::rules::morris::{Move, Point, Position, Side, Variant};
+use parlour::session::morris::{Man, MorrisPlay, Response, Selection};
+
+fn point(name: &str) -> Point {
+    name.parse().unwrap()
+}
+
+fn points(names: &[&str]) -> Vec<Point> {
+    let mut list: Vec<Point> = names.iter().map(|n| point(n)).collect();
+    list.sort();
+    list
+}
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+fn open(variant: Variant, options: &str, moves: &[&str]) -> MorrisPlay {
+    let mut record = Record::new(
+        GameKind::Morris,
+        Some(variant.name()),
+        serde_json::from_str(options).unwrap(),
+        vec![Player::human("Ada"), Player::human("Bea")],
+    );
+    record.moves = moves.iter().map(|m| m.to_string()).collect();
+    MorrisPlay::open(&record, &[]).expect("the test record opens")
+}
+
+fn touch(play: &mut MorrisPlay, name: &str) -> Response {
+    play.touch(point(name))
+}
+
+fn refused(response: Response) -> String {
+    match response {
+        Response::Refused(why) => why,
+        other => panic!("session: expected a refusal, got {other:?}"),
+    }
+}
+
+/// The golden `morrice-moving` game: White to move, both sides moving.
+///
+///     7 .-----B-----.
+///     6 | .---W---W |
+///     5 | | ..W | |
+///     4 BB.   BBW
+///     3 | | BB. | |
+///     2 | W---B---W |
+///     1 W-----W-----.
+const MOVING: [&str; 22] = [
+    "f4", "a4", "g1", "e4", "e5", "g4", "d6", "c4", "a1", "d2", "d7", "d3", "d1xc4", "b4", "f6",
+    "c4xd7", "b2", "d7", "f4-f2", "g4-f4", "g1-g4", "c4-c3",
+];
+
+fn moving() -> MorrisPlay {
+    open(Variant::Morrice, "{}", &MOVING)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing
+
+#[test]
+fn touching_a_vacant_point_places_a_man() {
+    let mut play = MorrisPlay::default();
+    assert_eq!(
+        play.targets().len(),
+        24,
+        "placing: every vacant point is a target"
+    );
+    assert_eq!(
+        touch(&mut play, "d6"),
+        Response::Played(mv("d6")),
+        "placing: a touch places"
+    );
+    assert_eq!(play.position().man_at(point("d6")), Some(Side::White));
+    assert_eq!(play.game.moves(), ["d6"], "session: the record grows");
+    assert_eq!(
+        play.targets().len(),
+        23,
+        "placing: d6 is no longer a target"
+    );
+    assert!(!play.targets().contains(&point("d6")));
+}
+
+#[test]
+fn touching_an_occupied_point_while_placing_is_refused() {
+    let mut play = MorrisPlay::default();
+    touch(&mut play, "d6");
+    assert_eq!(refused(touch(&mut play, "d6")), "d6 is already taken");
+    assert_eq!(
+        play.game.moves(),
+        ["d6"],
+        "session: a refusal changes nothing"
+    );
+    assert_eq!(
+        refused(play.drag(point("d6"), point("d5"))),
+        "Black still has men in hand: place one on a vacant point",
+        "placing: no man can be picked up while men are in hand"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moving
+
+#[test]
+fn touching_a_man_selects_it_and_shows_where_it_may_go() {
+    let mut play = moving();
+    assert_eq!(
+        play.targets(),
+        points(&["d1", "d6", "e5", "g4"]),
+        "moving: the targets are the men that can move"
+    );
+    assert_eq!(touch(&mut play, "d6"), Response::Selected(point("d6")));
+    assert_eq!(play.selection(), Selection::Man(point("d6")));
+    assert_eq!(
+        play.targets(),
+        points(&["b6", "d5"]),
+        "moving: the chosen man's destinations"
+    );
+    assert_eq!(
+        touch(&mut play, "d6"),
+        Response::Cleared,
+        "moving: touching it again puts it down"
+    );
+    assert_eq!(play.selection(), Selection::Nothing);
+}
+
+#[test]
+fn touching_another_own_man_switches_the_selection() {
+    let mut play = moving();
+    touch(&mut play, "d6");
+    assert_eq!(touch(&mut play, "g4"), Response::Selected(point("g4")));
+    assert_eq!(play.targets(), points(&["g1", "g7"]));
+    assert_eq!(
+        refused(touch(&mut play, "a1")),
+        "the man on a1 has nowhere to go",
+        "moving: a blocked man cannot be chosen"
+    );
+    assert_eq!(
+        play.selection(),
+        Selection::Man(point("g4")),
+        "the choice stays on g4"
+    );
+}
+
+#[test]
+fn touching_a_destination_moves_the_man() {
+    let mut play = moving();
+    touch(&mut play, "d6");
+    assert_eq!(touch(&mut play, "d5"), Response::Played(mv("d6-d5")));
+    assert_eq!(
+        play.selection(),
+        Selection::Nothing,
+        "session: a played move clears the choice"
+    );
+    assert_eq!(play.position().to_move(), Side::Black);
+    assert_eq!(play.last_move(), Some(mv("d6-d5")));
+}
+
+#[test]
+fn moving_refusals_say_why() {
+    let mut play = moving();
+    assert_eq!(refused(touch(&mut play, "d7")), "the man on d7 is Black's");
+    assert_eq!(
+        refused(touch(&mut play, "c5")),
+        "White to move: choose one of White's men first"
+    );
+    assert_eq!(
+        refused(touch(&mut play, "a1")),
+        "the man on a1 has nowhere to go"
+    );
+    touch(&mut play, "d6");
+    assert_eq!(
+        refused(touch(&mut play, "a7")),
+        "d6 and a7 are not neighbours (men never fly in Morrice)"
+    );
+    assert_eq!(refused(touch(&mut play, "d7")), "d7 is already taken");
+    assert_eq!(
+        play.selection(),
+        Selection::Man(point("d6")),
+        "a refusal keeps the choice"
+    );
+    assert_eq!(play.game.moves().len(), 22, "a refusal plays nothing");
+    assert_eq!(play.clear(), Response::Cleared);
+    assert_eq!(play.selection(), Selection::Nothing);
+}
+
+#[test]
+fn dragging_a_man_moves_it() {
+    let mut play = moving();
+    assert_eq!(
+        play.drag(point("d6"), point("b6")),
+        Response::Played(mv("d6-b6"))
+    );
+    assert_eq!(
+        refused(play.drag(point("d6"), point("d5"))),
+        "there is no man on d6",
+        "drag: from an empty point"
+    );
+    assert_eq!(
+        refused(play.drag(point("g4"), point("g1"))),
+        "the man on g4 is White's"
+    );
+    assert_eq!(
+        refused(play.drag(point("d7"), point("d5"))),
+        "d7 and d5 are not neighbours (men never fly in Morrice)",
+        "drag: only along a line"
+    );
+}
+
+#[test]
+fn flying_men_go_anywhere_vacant() {
+    // The golden `morelles-flying` game: Black has three men (d6 c5 e4).
+    let moves = [
+        "a7", "a1", "e3", "e5", "f6", "d6", "b2", "b4", "d1", "d5", "c3", "g7", "d2", "d3",
+        "f2xd5", "c4", "f4xd3", "e4", "d2-d3xg7", "a1-a4xd1", "d3-d2xe5", "b4-b6", "d2-d3xb6",
+        "c4-c5", "d3-d2xa4",
+    ];
+    let mut play = open(Variant::Morelles, "{}", &moves);
+    assert_eq!(play.position().on_board(Side::Black), 3);
+    touch(&mut play, "d6");
+    assert_eq!(
+        play.targets().len(),
+        13,
+        "flying: every vacant point is a target"
+    );
+    let before = play.position().clone();
+    assert_eq!(touch(&mut play, "g1"), Response::Played(mv("d6-g1")));
+    assert_eq!(
+        MorrisPlay::describe(&before, mv("d6-g1")),
+        "Black flies d6 to g1",
+        "describe: a flight is called one"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Removal
+
+#[test]
+fn a_mill_asks_for_the_man_to_remove() {
+    let mut play = moving();
+    touch(&mut play, "g4");
+    assert_eq!(
+        touch(&mut play, "g1"),
+        Response::ChooseRemoval,
+        "mill: a removal is asked for"
+    );
+    assert!(matches!(play.selection(), Selection::Removing { .. }));
+    assert_eq!(
+        play.targets(),
+        points(&["a4", "b4", "c3", "d2", "d3", "d7", "e4", "f4"]),
+        "mill: the targets are the men that may be taken"
+    );
+    let shown: Vec<Point> = play
+        .men_shown()
+        .iter()
+        .filter(|m| m.side == Side::White)
+        .map(|m| m.point)
+        .collect();
+    assert!(
+        shown.contains(&point("g1")) && !shown.contains(&point("g4")),
+        "mill: while the removal is chosen, the man is shown on its new point"
+    );
+    assert_eq!(refused(touch(&mut play, "a1")), "the man on a1 is your own");
+    assert_eq!(
+        refused(touch(&mut play, "c4")),
+        "there is no Black man on c4 to remove"
+    );
+    assert_eq!(
+        refused(play.drag(point("d6"), point("d5"))),
+        "choose a man to remove first",
+        "mill: no other move while a removal is due"
+    );
+    assert_eq!(
+        play.game.moves().len(),
+        22,
+        "mill: nothing is played before the removal"
+    );
+    assert_eq!(touch(&mut play, "d7"), Response::Played(mv("g4-g1xd7")));
+    assert_eq!(play.position().man_at(point("d7")), None);
+}
+
+#[test]
+fn a_mill_removal_skips_men_in_mills() {
+    // Black closes a1-d1-g1 (taking c5); White's f6 closes b6-d6-f6: only a4 is free.
+    let moves = ["b6", "a1", "d6", "d1", "c5", "g1xc5", "e5", "a4"];
+    let mut play = open(Variant::Morrice, "{}", &moves);
+    assert_eq!(touch(&mut play, "f6"), Response::ChooseRemoval);
+    assert_eq!(
+        play.targets(),
+        points(&["a4"]),
+        "removal: only the man not in a mill"
+    );
+    assert_eq!(
+        refused(touch(&mut play, "a1")),
+        "the man on a1 is in a mill: take one that is not while there are any"
+    );
+    assert_eq!(touch(&mut play, "a4"), Response::Played(mv("f6xa4")));
+}
+
+#[test]
+fn clearing_a_removal_takes_the_move_back() {
+    let mut play = moving();
+    touch(&mut play, "g4");
+    touch(&mut play, "g1");
+    assert_eq!(play.clear(), Response::Cleared);
+    assert_eq!(play.selection(), Selection::Nothing);
+    assert_eq!(
+        play.position().man_at(point("g4")),
+        Some(Side::White),
+        "nothing was played"
+    );
+}
+
+/// The golden `morelles-two-removals` game: Black's last man on c3 closes c3-d3-e3 and
+/// c3-c4-c5; White's eight men are all free.
+const TWO_REMOVALS: [&str; 17] = [
+    "a1", "c4", "d7", "d3", "b4", "e3", "f6", "f2", "g4", "e5", "d2", "e4xg4", "g4", "c5", "d5",
+    "b2", "f4",
+];
+
+#[test]
+fn a_double_mill_asks_for_two_men_with_two_removals() {
+    let mut play = open(
+        Variant::Morelles,
+        r#"{"two_removals": true}"#,
+        &TWO_REMOVALS,
+    );
+    assert_eq!(touch(&mut play, "c3"), Response::ChooseRemoval);
+    assert_eq!(
+        touch(&mut play, "a1"),
+        Response::ChooseRemoval,
+        "two removals: a second man"
+    );
+    assert!(
+        !play.targets().contains(&point("a1")),
+        "two removals: not the same man twice"
+    );
+    assert_eq!(
+        play.targets().len(),
+        7,
+        "two removals: any of the other seven"
+    );
+    assert_eq!(touch(&mut play, "g4"), Response::Played(mv("c3xa1xg4")));
+}
+
+#[test]
+fn a_double_mill_takes_the_men_in_either_order() {
+    let white = ["a1", "b4", "d2", "d5", "d7", "f4", "f6", "g4"];
+    let mut play = open(
+        Variant::Morelles,
+        r#"{"two_removals": true}"#,
+        &TWO_REMOVALS,
+    );
+    touch(&mut play, "c3");
+    assert_eq!(
+        play.targets(),
+        points(&white),
+        "two removals: every man that may be taken first is a target"
+    );
+    assert_eq!(
+        touch(&mut play, "g4"),
+        Response::ChooseRemoval,
+        "two removals: g4 may be taken first as well as second"
+    );
+    assert_eq!(touch(&mut play, "a1"), Response::Played(mv("c3xg4xa1")));
+    assert_eq!(play.position().on_board(Side::White), 6);
+}
+
+#[test]
+fn a_double_mill_removes_one_man_by_default() {
+    let mut play = open(Variant::Morelles, "{}", &TWO_REMOVALS);
+    touch(&mut play, "c3");
+    assert_eq!(touch(&mut play, "g4"), Response::Played(mv("c3xg4")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undo, redo, the end
+
+#[test]
+fn undo_and_redo_walk_the_record() {
+    let mut play = MorrisPlay::default();
+    touch(&mut play, "d6");
+    touch(&mut play, "a1");
+    touch(&mut play, "d5");
+    assert!(play.undo(), "undo: takes back the last move");
+    assert_eq!(play.game.moves(), ["d6", "a1"]);
+    assert_eq!(play.position().man_at(point("d5")), None);
+    assert!(play.game.can_redo());
+    assert!(play.redo(), "redo: plays it again");
+    assert_eq!(play.game.moves(), ["d6", "a1", "d5"]);
+    assert!(!play.redo(), "redo: nothing more to play again");
+    while play.undo() {}
+    assert_eq!(play.game.moves().len(), 0, "undo: back to the start");
+    assert_eq!(play.game.undone().len(), 3);
+    touch(&mut play, "g7");
+    assert_eq!(
+        play.game.moves(),
+        ["g7"],
+        "a new move after undo drops the undone moves"
+    );
+    assert!(!play.game.can_redo());
+}
+
+#[test]
+fn undo_clears_what_was_chosen() {
+    let mut play = moving();
+    touch(&mut play, "d6");
+    assert!(play.undo());
+    assert_eq!(
+        play.selection(),
+        Selection::Nothing,
+        "undo: the choice is dropped"
+    );
+    assert_eq!(play.position().to_move(), Side::Black);
+}
+
+#[test]
+fn a_saved_game_reopens_with_its_undone_moves() {
+    let mut record = Record::new(
+        GameKind::Morris,
+        Some("morrice"),
+        Default::default(),
+        vec![Player::human("Ada"), Player::human("Bea")],
+    );
+    record.moves = vec!["d6".into()];
+    let redo = ["a1".to_string(), "d6".to_string(), "d5".to_string()];
+    let mut play = MorrisPlay::open(&record, &redo).unwrap();
+    assert_eq!(play.game.moves(), ["d6"]);
+    assert_eq!(
+        play.game.undone(),
+        ["a1"],
+        "redo survives a reload, up to the first move that no longer plays"
+    );
+    assert!(play.redo());
+    assert_eq!(play.game.record().moves, ["d6", "a1"]);
+}
+
+#[test]
+fn resign_and_agreed_draw_end_the_game() {
+    let mut play = moving();
+    assert_eq!(play.resign(), Response::Played(Move::Resign));
+    assert!(play.position().ending().is_some(), "resign ends the game");
+    assert_eq!(refused(touch(&mut play, "d6")), "the game is over");
+    assert!(play.targets().is_empty(), "over: nothing to touch");
+    assert!(play.undo(), "undo takes a resignation back");
+    assert_eq!(play.agree_draw(), Response::Played(Move::Draw));
+    assert_eq!(refused(play.agree_draw()), "the game is over");
+    assert_eq!(play.game.moves().last().map(String::as_str), Some("draw"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Men that keep their names
+
+fn man_at(men: &[Man], name: &str) -> Option<Man> {
+    men.iter().copied().find(|m| m.point == point(name))
+}
+
+#[test]
+fn men_keep_their_ids_as_they_move() {
+    let mut play = MorrisPlay::default();
+    for name in ["a7", "a1", "d7", "d1"] {
+        touch(&mut play, name);
+    }
+    let men = play.men();
+    assert_eq!(men.len(), 4);
+    assert_eq!(
+        man_at(&men, "a7").unwrap().id,
+        0,
+        "men: named by the ply that placed them"
+    );
+    assert_eq!(man_at(&men, "d1").unwrap().id, 3);
+    assert_eq!(man_at(&men, "d1").unwrap().side, Side::Black);
+
+    // g7 closes a7-d7-g7 and takes d1.
+    touch(&mut play, "g7");
+    touch(&mut play, "d1");
+    let men = play.men();
+    assert!(man_at(&men, "d1").is_none(), "men: a removed man is gone");
+    assert_eq!(men.len(), 4);
+
+    let mut play = moving();
+    let id = man_at(&play.men(), "d6").unwrap().id;
+    play.drag(point("d6"), point("d5"));
+    let men = play.men();
+    assert_eq!(
+        man_at(&men, "d5").unwrap().id,
+        id,
+        "men: the man that moved keeps its id"
+    );
+    assert!(man_at(&men, "d6").is_none());
+    let mut ids: Vec<usize> = men.iter().map(|m| m.id).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), men.len(), "men: ids are unique");
+    assert_eq!(men.len(), 16, "men: eight a side");
+    let position: &Position = play.position();
+    for man in &men {
+        assert_eq!(
+            position.man_at(man.point),
+            Some(man.side),
+            "men: every man stands where the position has one of its side"
+        );
+    }
+}
+
+#[test]
+fn moves_are_described_in_words() {
+    let play = moving();
+    let position = play.position();
+    assert_eq!(
+        MorrisPlay::describe(position, mv("d6-d5")),
+        "White moves d6 to d5"
+    );
+    assert_eq!(
+        MorrisPlay::describe(position, mv("g4-g1xd7")),
+        "White moves g4 to g1, makes a mill and removes d7"
+    );
+    assert_eq!(
+        MorrisPlay::describe(position, Move::Resign),
+        "White resigns"
+    );
+    assert_eq!(
+        MorrisPlay::describe(position, Move::Draw),
+        "The players agree a draw"
+    );
+    let start = Position::new(Variant::Morrice, Default::default());
+    assert_eq!(
+        MorrisPlay::describe(&start, mv("d6")),
+        "White places a man on d6"
+    );
+}

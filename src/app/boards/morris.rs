@@ -1,0 +1,405 @@
+//! The Morris board in SVG: lines, points, men, highlights. Click or tap a point, drag a man,
+//! or use the keyboard (arrows along the lines, Enter or Space to act, Escape to cancel).
+
+use leptos::prelude::*;
+
+use crate::rules::morris::{Board, Move, Point, Side};
+use crate::session::morris::Man;
+
+/// Board units between neighbouring grid lines.
+const STEP: f64 = 100.0;
+/// Where grid line a / rank 7 sits, leaving a margin for the file and rank labels.
+const MARGIN: f64 = 80.0;
+/// The side of the square drawing.
+const SIZE: f64 = 2.0 * MARGIN + 6.0 * STEP;
+/// How near a pointer must come to a point to touch it.
+const REACH: f64 = 46.0;
+/// How far a pointer must travel before a press becomes a drag.
+const DRAG_START: f64 = 12.0;
+
+/// Where a point is drawn.
+fn centre(p: Point) -> (f64, f64) {
+    (
+        MARGIN + f64::from(p.file()) * STEP,
+        MARGIN + f64::from(6 - p.rank()) * STEP,
+    )
+}
+
+fn point_id(p: Point) -> String {
+    format!("point-{p}")
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Drag {
+    from: Point,
+    pointer: i32,
+    start: (f64, f64),
+    at: (f64, f64),
+    moving: bool,
+}
+
+/// An arrow key as a step across the grid.
+fn direction(key: &str) -> Option<(i8, i8)> {
+    match key {
+        "ArrowLeft" => Some((-1, 0)),
+        "ArrowRight" => Some((1, 0)),
+        "ArrowUp" => Some((0, 1)),
+        "ArrowDown" => Some((0, -1)),
+        _ => None,
+    }
+}
+
+/// The neighbour of `from` along a line in direction `(df, dr)`, if there is one.
+fn along_line(board: &Board, from: Point, (df, dr): (i8, i8)) -> Option<Point> {
+    board
+        .links()
+        .into_iter()
+        .filter_map(|(a, b)| {
+            if a == from {
+                Some(b)
+            } else if b == from {
+                Some(a)
+            } else {
+                None
+            }
+        })
+        .find(|to| {
+            let f = i16::from(to.file()) - i16::from(from.file());
+            let r = i16::from(to.rank()) - i16::from(from.rank());
+            f.signum() == i16::from(df) && r.signum() == i16::from(dr)
+        })
+}
+
+/// The Morris board.
+#[component]
+pub fn MorrisBoard(
+    /// The board's geometry.
+    board: &'static Board,
+    /// The men on the board.
+    #[prop(into)]
+    men: Signal<Vec<Man>>,
+    /// The points the player may touch now.
+    #[prop(into)]
+    targets: Signal<Vec<Point>>,
+    /// The man picked up, if any.
+    #[prop(into)]
+    selected: Signal<Option<Point>>,
+    /// Whether the targets are men to remove.
+    #[prop(into)]
+    removing: Signal<bool>,
+    /// The last move, to mark it.
+    #[prop(into)]
+    last: Signal<Option<Move>>,
+    /// What the board is for now, for screen readers ("White to place").
+    #[prop(into)]
+    status: Signal<String>,
+    /// The player touched a point.
+    #[prop(into)]
+    on_touch: Callback<Point>,
+    /// The player dragged a man from one point to another.
+    #[prop(into)]
+    on_drag: Callback<(Point, Point)>,
+    /// The player cancelled their choice.
+    #[prop(into)]
+    on_cancel: Callback<()>,
+) -> impl IntoView {
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let focus = RwSignal::new(None::<Point>);
+    let has_focus = RwSignal::new(false);
+    // The focus ring shows while the keyboard is in use, not after a click.
+    let keyboard = RwSignal::new(false);
+    let drag = RwSignal::new(None::<Drag>);
+    let swallow_click = StoredValue::new(false);
+
+    let man_at = move |p: Point| men.with(|men| men.iter().find(|m| m.point == p).map(|m| m.side));
+    let label = move |p: Point| {
+        let mut text = match man_at(p) {
+            Some(side) => format!("{p}, {} man", side.name()),
+            None => format!("{p}, empty"),
+        };
+        if selected.get() == Some(p) {
+            text.push_str(", picked up");
+        }
+        if targets.with(|t| t.contains(&p)) {
+            text.push_str(if removing.get() {
+                ", can be removed"
+            } else if man_at(p).is_some() {
+                ", can move"
+            } else {
+                ", open"
+            });
+        }
+        text
+    };
+
+    // From a pointer's place on screen to the board's units.
+    let to_board = move |x: f64, y: f64| -> Option<(f64, f64)> {
+        let svg = svg_ref.get()?;
+        let rect = svg.get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return None;
+        }
+        // The drawing is square and centred in its box.
+        let scale = SIZE / rect.width().min(rect.height());
+        let left = rect.left() + (rect.width() - SIZE / scale) / 2.0;
+        let top = rect.top() + (rect.height() - SIZE / scale) / 2.0;
+        Some(((x - left) * scale, (y - top) * scale))
+    };
+    let point_near = move |(x, y): (f64, f64)| -> Option<Point> {
+        board.points().iter().copied().find(|p| {
+            let (px, py) = centre(*p);
+            (px - x).hypot(py - y) <= REACH
+        })
+    };
+
+    let on_pointerdown = move |ev: leptos::ev::PointerEvent| {
+        keyboard.set(false);
+        if ev.button() != 0 {
+            return;
+        }
+        let Some(at) = to_board(f64::from(ev.client_x()), f64::from(ev.client_y())) else {
+            return;
+        };
+        if let Some(from) = point_near(at).filter(|p| man_at(*p).is_some()) {
+            drag.set(Some(Drag {
+                from,
+                pointer: ev.pointer_id(),
+                start: at,
+                at,
+                moving: false,
+            }));
+        }
+    };
+    let on_pointermove = move |ev: leptos::ev::PointerEvent| {
+        let Some(mut d) = drag.get_untracked() else {
+            return;
+        };
+        if d.pointer != ev.pointer_id() {
+            return;
+        }
+        let Some(at) = to_board(f64::from(ev.client_x()), f64::from(ev.client_y())) else {
+            return;
+        };
+        if !d.moving && (at.0 - d.start.0).hypot(at.1 - d.start.1) > DRAG_START {
+            d.moving = true;
+            if let Some(svg) = svg_ref.get_untracked() {
+                let _ = svg.set_pointer_capture(ev.pointer_id());
+            }
+        }
+        d.at = at;
+        drag.set(Some(d));
+    };
+    let on_pointerup = move |ev: leptos::ev::PointerEvent| {
+        let Some(d) = drag.get_untracked() else {
+            return;
+        };
+        drag.set(None);
+        if !d.moving || d.pointer != ev.pointer_id() {
+            return;
+        }
+        swallow_click.set_value(true);
+        let at = to_board(f64::from(ev.client_x()), f64::from(ev.client_y()));
+        match at.and_then(point_near) {
+            Some(to) if to != d.from => on_drag.run((d.from, to)),
+            _ => {}
+        }
+    };
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        if swallow_click.get_value() {
+            swallow_click.set_value(false);
+            return;
+        }
+        let at = to_board(f64::from(ev.client_x()), f64::from(ev.client_y()));
+        if let Some(p) = at.and_then(point_near) {
+            focus.set(Some(p));
+            on_touch.run(p);
+        }
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        let key = ev.key();
+        keyboard.set(true);
+        let current = focus
+            .get_untracked()
+            .unwrap_or_else(|| board.points()[board.points().len() - 1]);
+        if let Some(dir) = direction(&key) {
+            ev.prevent_default();
+            let next = if focus.get_untracked().is_none() {
+                current
+            } else {
+                along_line(board, current, dir).unwrap_or(current)
+            };
+            focus.set(Some(next));
+        } else if key == "Enter" || key == " " {
+            ev.prevent_default();
+            focus.set(Some(current));
+            on_touch.run(current);
+        } else if key == "Escape" {
+            ev.prevent_default();
+            on_cancel.run(());
+        }
+    };
+    let on_focus = move |_| {
+        has_focus.set(true);
+        let by_keyboard = svg_ref
+            .get_untracked()
+            .is_some_and(|svg| svg.matches(":focus-visible").unwrap_or(false));
+        keyboard.set(by_keyboard);
+        if focus.get_untracked().is_none() {
+            let first = targets
+                .get_untracked()
+                .first()
+                .copied()
+                .unwrap_or_else(|| board.points()[board.points().len() - 1]);
+            focus.set(Some(first));
+        }
+    };
+
+    let lines = board
+        .links()
+        .into_iter()
+        .map(|(a, b)| {
+            let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+            view! { <line class="line" x1=x1 y1=y1 x2=x2 y2=y2/> }
+        })
+        .collect_view();
+    let labels = (0..7u8)
+        .map(|i| {
+            let file = char::from(b'a' + i).to_string();
+            let rank = (7 - i).to_string();
+            let at = MARGIN + f64::from(i) * STEP;
+            view! {
+                <text class="coord" x=at y=SIZE - 22.0 text-anchor="middle">{file}</text>
+                <text class="coord" x=24.0 y=at + 9.0 text-anchor="middle">{rank}</text>
+            }
+        })
+        .collect_view();
+    let points = board
+        .points()
+        .iter()
+        .copied()
+        .map(|p| {
+            let (x, y) = centre(p);
+            view! {
+                <circle id=point_id(p) class="point" cx=x cy=y r="12" role="img"
+                    aria-label=move || label(p)/>
+            }
+        })
+        .collect_view();
+
+    let man_view = move |man: Man| {
+        let id = man.id;
+        let side_class = match man.side {
+            Side::White => "man white",
+            Side::Black => "man black",
+        };
+        let place = move || {
+            let d = drag.get();
+            let point = men.with(|men| men.iter().find(|m| m.id == id).map(|m| m.point));
+            match (point, d) {
+                (Some(p), Some(d)) if d.moving && d.from == p => (d.at, true),
+                (Some(p), _) => (centre(p), false),
+                (None, _) => ((SIZE / 2.0, SIZE / 2.0), false),
+            }
+        };
+        view! {
+            <g class=side_class
+                class:dragging=move || place().1
+                class:selected=move || {
+                    let p = men.with(|men| men.iter().find(|m| m.id == id).map(|m| m.point));
+                    p.is_some() && selected.get() == p
+                }
+                style=move || {
+                    let ((x, y), _) = place();
+                    format!("transform: translate({x}px, {y}px)")
+                }
+                aria-hidden="true"
+            >
+                <circle class="body" r="34"/>
+                <circle class="ring" r="22"/>
+                <circle class="eye" r="7"/>
+            </g>
+        }
+    };
+
+    let target_marks = move || {
+        let removing = removing.get();
+        targets
+            .get()
+            .into_iter()
+            .map(|p| {
+                let (x, y) = centre(p);
+                let class = if removing {
+                    "target remove"
+                } else if man_at(p).is_some() {
+                    "target movable"
+                } else {
+                    "target open"
+                };
+                let r = if man_at(p).is_some() { 44 } else { 17 };
+                view! { <circle class=class cx=x cy=y r=r/> }
+            })
+            .collect_view()
+    };
+    let last_marks = move || {
+        let last = last.get()?;
+        let mut marks = Vec::new();
+        if let Some(from) = last.from() {
+            let (x, y) = centre(from);
+            marks.push(view! { <circle class="last-from" cx=x cy=y r="18"/> }.into_any());
+        }
+        if let Some(to) = last.to() {
+            let (x, y) = centre(to);
+            marks.push(view! { <circle class="last-to" cx=x cy=y r="42"/> }.into_any());
+        }
+        for gone in last.removals().iter() {
+            let (x, y) = centre(gone);
+            marks.push(
+                view! {
+                    <path class="last-removed"
+                        d=format!("M{} {}l24 24m0 -24l-24 24", x - 12.0, y - 12.0)/>
+                }
+                .into_any(),
+            );
+        }
+        Some(marks.collect_view())
+    };
+    let focus_ring = move || {
+        let p = focus.get().filter(|_| has_focus.get() && keyboard.get())?;
+        let (x, y) = centre(p);
+        Some(
+            view! { <rect class="focus-ring" x=x - 48.0 y=y - 48.0 width="96" height="96" rx="16"/> },
+        )
+    };
+
+    view! {
+        <svg
+            node_ref=svg_ref
+            class="board morris"
+            class:removing=move || removing.get()
+            viewBox=format!("0 0 {SIZE} {SIZE}")
+            role="application"
+            aria-roledescription="Morris board"
+            aria-label=move || format!("Morris board. {} Arrow keys move along the lines; Enter or Space acts; Escape cancels.", status.get())
+            aria-activedescendant=move || focus.get().filter(|_| has_focus.get()).map(point_id)
+            tabindex="0"
+            on:keydown=on_keydown
+            on:focus=on_focus
+            on:blur=move |_| has_focus.set(false)
+            on:click=on_click
+            on:pointerdown=on_pointerdown
+            on:pointermove=on_pointermove
+            on:pointerup=on_pointerup
+            on:pointercancel=move |_| drag.set(None)
+        >
+            <rect class="wood" x="4" y="4" width=SIZE - 8.0 height=SIZE - 8.0 rx="24"/>
+            <g class="lines">{lines}</g>
+            <g class="coords" aria-hidden="true">{labels}</g>
+            <g class="points">{points}</g>
+            <g class="marks" aria-hidden="true">{last_marks}{target_marks}</g>
+            <g class="men">
+                <For each=move || men.get() key=|man| man.id children=man_view/>
+            </g>
+            <g aria-hidden="true">{focus_ring}</g>
+        </svg>
+    }
+}

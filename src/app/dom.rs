@@ -1,0 +1,156 @@
+//! Small helpers over the browser: the clock, random ids, the URL, files and the clipboard.
+
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+use super::route::Route;
+
+/// The browser's window.
+pub fn window() -> web_sys::Window {
+    web_sys::window().expect("Parlour runs in a browser window")
+}
+
+/// Milliseconds since 1970.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A date and time in the reader's own style.
+pub fn local_time(ms: f64) -> String {
+    let date = js_sys::Date::new(&JsValue::from_f64(ms));
+    let options = js_sys::Object::new();
+    for (key, value) in [("dateStyle", "medium"), ("timeStyle", "short")] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    String::from(date.to_locale_string("default", &options))
+}
+
+/// Random bytes from the browser's generator.
+pub fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    // A browser without crypto.getRandomValues cannot run this app's wasm either; fall back to
+    // the clock rather than fail.
+    if getrandom::getrandom(&mut bytes).is_err() {
+        return now().to_bits();
+    }
+    u64::from_le_bytes(bytes)
+}
+
+/// A new id for a saved game: the time, then randomness (so ids sort roughly by age).
+pub fn new_id() -> String {
+    format!("{:x}-{:06x}", now() as u64, random_u64() & 0xff_ffff)
+}
+
+/// Goes to a screen (a new history entry).
+pub fn go(route: &Route) {
+    let _ = window().location().set_hash(&route.hash());
+}
+
+/// Replaces the current history entry by a screen, without a new entry.
+pub fn replace(route: &Route) {
+    let url = route.hash();
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The URL of the page without its fragment (for share links).
+pub fn page_url() -> String {
+    let location = window().location();
+    let href = location.href().unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_string()
+}
+
+/// Text as a URI component.
+pub fn encode_component(text: &str) -> String {
+    String::from(js_sys::encode_uri_component(text))
+}
+
+/// A URI component back to text.
+pub fn decode_component(text: &str) -> Option<String> {
+    js_sys::decode_uri_component(text).ok().map(String::from)
+}
+
+/// Offers `text` as a file download named `name`.
+pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "the browser could not make the file".to_string())?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)
+        .map_err(|_| "the browser could not make the file".to_string())?;
+    let document = window().document().expect("a window has a document");
+    let anchor: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| "the browser could not start the download".to_string())?
+        .unchecked_into();
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Reads the text of the first file chosen in a file input.
+pub async fn read_chosen_file(
+    input: &web_sys::HtmlInputElement,
+) -> Result<(String, String), String> {
+    let file = input
+        .files()
+        .and_then(|files| files.get(0))
+        .ok_or("no file was chosen")?;
+    let text = JsFuture::from(file.text())
+        .await
+        .map_err(|_| format!("the file {} could not be read", file.name()))?;
+    Ok((file.name(), text.as_string().unwrap_or_default()))
+}
+
+/// Copies text to the clipboard.
+pub async fn copy_text(text: &str) -> Result<(), String> {
+    let clipboard = window().navigator().clipboard();
+    JsFuture::from(clipboard.write_text(text))
+        .await
+        .map(|_| ())
+        .map_err(|_| "the browser did not allow copying".to_string())
+}
+
+/// Fetches a text file that ships with the app, relative to the page.
+pub async fn fetch_text(path: &str) -> Result<String, String> {
+    let response = JsFuture::from(window().fetch_with_str(path))
+        .await
+        .map_err(|_| format!("{path} could not be loaded"))?;
+    let response: web_sys::Response = response.unchecked_into();
+    if !response.ok() {
+        return Err(format!(
+            "{path} could not be loaded ({})",
+            response.status()
+        ));
+    }
+    let text = response
+        .text()
+        .map_err(|_| format!("{path} could not be read"))?;
+    JsFuture::from(text)
+        .await
+        .map(|t| t.as_string().unwrap_or_default())
+        .map_err(|_| format!("{path} could not be read"))
+}
+
+/// Sets an attribute on the root element (theme and motion settings live there for CSS).
+pub fn set_root_attribute(name: &str, value: Option<&str>) {
+    if let Some(root) = window().document().and_then(|d| d.document_element()) {
+        let _ = match value {
+            Some(value) => root.set_attribute(name, value),
+            None => root.remove_attribute(name),
+        };
+    }
+}
+
+/// Moves keyboard focus to the element with this id, if there is one.
+pub fn focus_id(id: &str) {
+    if let Some(element) = window().document().and_then(|d| d.get_element_by_id(id)) {
+        if let Ok(element) = element.dyn_into::<web_sys::HtmlElement>() {
+            let _ = element.focus();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The home screen: the five games, and the games in progress.
+
+use leptos::prelude::*;
+
+use crate::games::GameKind;
+use crate::storage::{SaveKind, SavedGame};
+
+use super::saves::game_summary;
+use super::{app_state, report_problems, store};
+
+#[component]
+pub fn Home() -> impl IntoView {
+    let state = app_state();
+    let in_progress: Vec<SavedGame> = match store().games() {
+        Ok(listing) => {
+            report_problems(&state, &listing.problems);
+            listing
+                .games
+                .into_iter()
+                .filter(|g| g.kind == SaveKind::Autosave && !g.finished)
+                .take(3)
+                .collect()
+        }
+        Err(e) => {
+            state.tell(e.to_string(), true);
+            Vec::new()
+        }
+    };
+    view! {
+        <section class="screen">
+            <h1 id="screen-title" tabindex="-1">"Parlour"</h1>
+            <p class="lede">
+                "Five old parlour games to play at one screen, as their rule books have them."
+            </p>
+            {(!in_progress.is_empty()).then(|| view! {
+                <section class="continue" aria-labelledby="continue-title">
+                    <h2 id="continue-title">"Carry on"</h2>
+                    <ul class="plain">
+                        {in_progress.into_iter().map(|game| {
+                            let href = format!("#/play/{}", game.id);
+                            view! {
+                                <li>
+                                    <a class="button" href=href>"Resume"</a>
+                                    " "
+                                    <span>{game_summary(&game)}</span>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                </section>
+            })}
+            <ul class="games">
+                {GameKind::ALL.into_iter().map(game_card).collect_view()}
+            </ul>
+        </section>
+    }
+}
+
+fn game_card(game: GameKind) -> impl IntoView {
+    let image = format!("img/{}.svg", game.name());
+    let rules = format!("#/rules/{}", game.name());
+    let play = format!("#/new/{}", game.name());
+    let title_id = format!("card-{}", game.name());
+    let playable = game.playable();
+    view! {
+        <li class="game-card" class:coming=!playable>
+            <img src=image alt="" width="96" height="96"/>
+            <div>
+                <h2 id=title_id>
+                    {game.title()}
+                    {(!playable).then(|| view! { <span class="badge">"Coming"</span> })}
+                </h2>
+                <p>{game.tagline()}</p>
+                <p class="actions">
+                    {if playable {
+                        view! {
+                            <a class="button primary" href=play>"Play"</a>
+                            <a class="button" href=rules>"Rules"</a>
+                        }.into_any()
+                    } else {
+                        view! { <a class="button" href=rules>"Read the rules"</a> }.into_any()
+                    }}
+                </p>
+            </div>
+        </li>
+    }
+}

@@ -1,0 +1,241 @@
+//! The Leptos user interface: the shell (home, new game, play, saved games, rules, settings)
+//! and one board per game under `boards/`. Components draw what the rules and sessions say and
+//! turn the player's clicks and keys into moves; no rule is decided here.
+
+mod boards;
+mod dom;
+mod home;
+mod modal;
+mod new_game;
+mod play;
+mod route;
+mod rules_page;
+mod saves;
+mod settings;
+
+use leptos::prelude::*;
+
+use crate::record::Record;
+use crate::storage::web::LocalBackend;
+use crate::storage::{Motion, Problem, SaveKind, SavedGame, Settings, Store, Theme};
+
+use route::Route;
+
+/// Mounts the app on the page's body.
+pub fn mount() {
+    if let Some(boot) = dom::window()
+        .document()
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
+    leptos::mount::mount_to_body(App);
+}
+
+/// Parlour's storage: localStorage.
+pub fn store() -> Store<LocalBackend> {
+    Store::new(LocalBackend)
+}
+
+/// A message for the player that stays until it is dismissed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Notice {
+    pub text: String,
+    pub is_error: bool,
+}
+
+/// What every screen shares, given by context.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The screen shown.
+    pub route: RwSignal<Route>,
+    /// The player's settings.
+    pub settings: RwSignal<Settings>,
+    /// A message shown above every screen.
+    pub notice: RwSignal<Option<Notice>>,
+    /// A game just started or opened, kept in memory in case storage cannot hold it.
+    pub current: RwSignal<Option<SavedGame>>,
+}
+
+impl AppState {
+    /// Shows a message above the screen.
+    pub fn tell(&self, text: impl Into<String>, is_error: bool) {
+        self.notice.set(Some(Notice {
+            text: text.into(),
+            is_error,
+        }));
+    }
+
+    /// Starts playing a record as a new game in progress: stores its autosave (or keeps it in
+    /// memory if storage is full) and goes to the play screen.
+    pub fn start_game(&self, record: Record, redo: Vec<String>, name: String, replace_route: bool) {
+        let now = dom::now();
+        let game = SavedGame {
+            id: dom::new_id(),
+            kind: SaveKind::Autosave,
+            name,
+            created: now,
+            updated: now,
+            finished: false,
+            result: None,
+            record,
+            redo,
+        };
+        if let Err(e) = store().put_game(&game, now) {
+            self.tell(
+                format!("{e}: this game is not being saved, but you can play on. Delete old saved games to make room."),
+                true,
+            );
+        }
+        let route = Route::Play(game.id.clone());
+        self.current.set(Some(game));
+        if replace_route {
+            dom::replace(&route);
+            self.route.set(route);
+        } else {
+            dom::go(&route);
+        }
+    }
+}
+
+/// The state shared by context.
+pub fn app_state() -> AppState {
+    expect_context::<AppState>()
+}
+
+/// Says which stored values could not be read (they are left as they are).
+pub fn report_problems(state: &AppState, problems: &[Problem]) {
+    if problems.is_empty() {
+        return;
+    }
+    let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
+    state.tell(
+        format!(
+            "{} stored value{} could not be read and {} left untouched ({}). See Saved games to export or delete {}.",
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" },
+            if problems.len() == 1 { "was" } else { "were" },
+            keys.join(", "),
+            if problems.len() == 1 { "it" } else { "them" },
+        ),
+        true,
+    );
+}
+
+#[component]
+fn App() -> impl IntoView {
+    let (stored_settings, settings_problem) = store().settings();
+    let state = AppState {
+        route: RwSignal::new(Route::from_hash(
+            &dom::window().location().hash().unwrap_or_default(),
+        )),
+        settings: RwSignal::new(stored_settings),
+        notice: RwSignal::new(None),
+        current: RwSignal::new(None),
+    };
+    provide_context(state);
+    if let Some(problem) = settings_problem {
+        report_problems(&state, &[problem]);
+    }
+
+    let _ = leptos::prelude::window_event_listener(leptos::ev::hashchange, move |_| {
+        let hash = dom::window().location().hash().unwrap_or_default();
+        state.route.set(Route::from_hash(&hash));
+    });
+
+    // Theme and motion live on the root element, where the style sheet reads them.
+    Effect::new(move |_| {
+        let settings = state.settings.get();
+        dom::set_root_attribute(
+            "data-theme",
+            match settings.theme {
+                Theme::System => None,
+                Theme::Light => Some("light"),
+                Theme::Dark => Some("dark"),
+            },
+        );
+        dom::set_root_attribute(
+            "data-motion",
+            match settings.motion {
+                Motion::System => None,
+                Motion::On => Some("on"),
+                Motion::Off => Some("off"),
+            },
+        );
+    });
+
+    // Each new screen gets its title, and focus moves to its heading for screen readers.
+    Effect::new(move |previous: Option<Route>| {
+        let route = state.route.get();
+        if let Some(document) = dom::window().document() {
+            document.set_title(&route.title());
+        }
+        if previous.is_some_and(|p| p != route) {
+            dom::window().scroll_to_with_x_and_y(0.0, 0.0);
+            dom::focus_id("screen-title");
+        }
+        route
+    });
+
+    view! {
+        <a class="skip" href="#main" on:click=move |ev| {
+            ev.prevent_default();
+            dom::focus_id("screen-title");
+        }>"Skip to content"</a>
+        <header class="top">
+            <a class="brand" href="#/" aria-label="Parlour, home">
+                <img src="favicon.svg" alt="" width="28" height="28"/>
+                <span>"Parlour"</span>
+            </a>
+            <nav aria-label="Main">
+                <a href="#/" aria-current=move || (state.route.get() == Route::Home).then_some("page")>"Games"</a>
+                <a href="#/saves" aria-current=move || (state.route.get() == Route::Saves).then_some("page")>"Saved games"</a>
+                <a href="#/settings" aria-current=move || (state.route.get() == Route::Settings).then_some("page")>"Settings"</a>
+            </nav>
+        </header>
+        <NoticeBar/>
+        <main id="main">
+            {move || match state.route.get() {
+                Route::Home => home::Home().into_any(),
+                Route::New(game) => view! { <new_game::NewGame game=game/> }.into_any(),
+                Route::Play(id) => view! { <play::Play id=id/> }.into_any(),
+                Route::Saves => saves::Saves().into_any(),
+                Route::Rules(game) => view! { <rules_page::RulesPage game=game/> }.into_any(),
+                Route::Settings => settings::SettingsPage().into_any(),
+                Route::Open(encoded) => view! { <saves::OpenShared encoded=encoded/> }.into_any(),
+                Route::NotFound(path) => view! { <NotFound path=path/> }.into_any(),
+            }}
+        </main>
+        <footer class="foot">
+            <p>"Parlour plays in your browser; games are saved on this device only."</p>
+        </footer>
+    }
+}
+
+#[component]
+fn NoticeBar() -> impl IntoView {
+    let state = app_state();
+    move || {
+        state.notice.get().map(|notice| {
+            view! {
+                <div class="notice" class:error=notice.is_error role=if notice.is_error { "alert" } else { "status" }>
+                    <p>{notice.text}</p>
+                    <button type="button" class="quiet" on:click=move |_| state.notice.set(None)>
+                        "Dismiss"
+                    </button>
+                </div>
+            }
+        })
+    }
+}
+
+#[component]
+fn NotFound(path: String) -> impl IntoView {
+    view! {
+        <section class="screen narrow">
+            <h1 id="screen-title" tabindex="-1">"Nothing here"</h1>
+            <p>"This address names no page of Parlour: " <code>{path}</code></p>
+            <p><a class="button" href="#/">"Go to the games"</a></p>
+        </section>
+    }
+}

@@ -1,0 +1,166 @@
+//! Setting up a new game: preset, options, seats and who starts.
+
+use leptos::prelude::*;
+
+use crate::games::GameKind;
+use crate::record::{Player, Record};
+use crate::rules::morris::{Options, Position, Variant};
+
+use super::{app_state, dom};
+
+/// Who plays first (White, seat 1 in the record).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum FirstPlayer {
+    DrawLots,
+    Seat(usize),
+}
+
+#[component]
+pub fn NewGame(game: GameKind) -> impl IntoView {
+    view! {
+        <section class="screen narrow">
+            <h1 id="screen-title" tabindex="-1">"New game of " {game.title()}</h1>
+            {match game {
+                GameKind::Morris => MorrisSetup().into_any(),
+                other => {
+                    let rules = format!("#/rules/{}", other.name());
+                    view! {
+                        <p>{other.title()} " is coming to Parlour. Its rules are ready to read."</p>
+                        <p><a class="button" href=rules>"Read the rules"</a></p>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}
+
+/// The name a new game's autosave is listed under.
+pub fn game_name(variant_title: &str, players: &[Player]) -> String {
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    format!("{variant_title}: {}", names.join(" v "))
+}
+
+#[component]
+fn MorrisSetup() -> impl IntoView {
+    let state = app_state();
+    let variant = RwSignal::new(Variant::Morelles);
+    let options = RwSignal::new(Options::default());
+    let names = [
+        RwSignal::new("Player 1".to_string()),
+        RwSignal::new("Player 2".to_string()),
+    ];
+    let first = RwSignal::new(FirstPlayer::DrawLots);
+
+    let start = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let mut players: Vec<Player> = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let name = name.get_untracked().trim().to_string();
+                Player::human(&if name.is_empty() {
+                    format!("Player {}", i + 1)
+                } else {
+                    name
+                })
+            })
+            .collect();
+        let white = match first.get_untracked() {
+            FirstPlayer::DrawLots => (dom::random_u64() & 1) as usize,
+            FirstPlayer::Seat(seat) => seat,
+        };
+        if white == 1 {
+            players.swap(0, 1);
+        }
+        let variant = variant.get_untracked();
+        let position = Position::new(variant, options.get_untracked());
+        let record = Record::new(
+            GameKind::Morris,
+            Some(variant.name()),
+            position.options_json(),
+            players.clone(),
+        );
+        let name = game_name(variant.title(), &players);
+        state.start_game(record, Vec::new(), name, false);
+    };
+
+    let preset = move |v: Variant, about: &'static str| {
+        view! {
+            <label class="choice">
+                <input type="radio" name="preset"
+                    prop:checked=move || variant.get() == v
+                    on:change=move |_| variant.set(v)/>
+                <span><strong>{v.title()}</strong> " · " {about}</span>
+            </label>
+        }
+    };
+    let option =
+        move |label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options, bool)| {
+            view! {
+                <label class="choice">
+                    <input type="checkbox"
+                        prop:checked=move || get(&options.get())
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            options.update(|o| set(o, on));
+                        }/>
+                    {label}
+                </label>
+            }
+        };
+    let first_choice = move |value: FirstPlayer, label: Signal<String>| {
+        view! {
+            <label class="choice">
+                <input type="radio" name="first"
+                    prop:checked=move || first.get() == value
+                    on:change=move |_| first.set(value)/>
+                {move || label.get()}
+            </label>
+        }
+    };
+    let seat = move |i: usize| {
+        let id = format!("seat-{}", i + 1);
+        view! {
+            <div class="seat">
+                <label for=id.clone()>"Player " {i + 1}</label>
+                <input id=id type="text" maxlength="40" autocomplete="off"
+                    prop:value=move || names[i].get()
+                    on:input=move |ev| names[i].set(event_target_value(&ev))/>
+                <select aria-label=format!("Player {} plays as", i + 1)>
+                    <option value="human" selected>"Human"</option>
+                    <option value="computer" disabled>"Computer (coming)"</option>
+                </select>
+            </div>
+        }
+    };
+    view! {
+        <form class="setup" on:submit=start>
+            <fieldset>
+                <legend>"Preset"</legend>
+                {preset(Variant::Morelles, "a player down to three men may fly to any vacant point")}
+                {preset(Variant::Morrice, "men never fly; every move is along a line")}
+            </fieldset>
+            <fieldset>
+                <legend>"Options"</legend>
+                {option("A move that makes two mills at once removes two men", |o| o.two_removals, |o, on| o.two_removals = on)}
+                {option("Draw when a position comes round for the third time", |o| o.repetition_draw, |o, on| o.repetition_draw = on)}
+                {option("Draw after 50 moves each without a mill", |o| o.fifty_move_draw, |o, on| o.fifty_move_draw = on)}
+            </fieldset>
+            <fieldset>
+                <legend>"Players"</legend>
+                {seat(0)}
+                {seat(1)}
+            </fieldset>
+            <fieldset>
+                <legend>"Who plays White and moves first"</legend>
+                {first_choice(FirstPlayer::DrawLots, Signal::derive(|| "Draw lots".to_string()))}
+                {first_choice(FirstPlayer::Seat(0), Signal::derive(move || names[0].get()))}
+                {first_choice(FirstPlayer::Seat(1), Signal::derive(move || names[1].get()))}
+            </fieldset>
+            <p class="actions">
+                <button type="submit" class="primary">"Start the game"</button>
+                <a class="button" href="#/rules/morris">"Rules"</a>
+            </p>
+        </form>
+    }
+}

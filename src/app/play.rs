@@ -1,0 +1,545 @@
+//! The play screen: the board, whose turn it is and what to do, the men in hand and taken, the
+//! move list, undo and redo, save, export and share, and the end-of-game panel.
+
+use leptos::prelude::*;
+
+use crate::games::GameKind;
+use crate::record::Record;
+use crate::rules::morris::{Ending, Phase, Position, Side};
+use crate::session::morris::{MorrisPlay, Response, Selection};
+use crate::storage::{LoadError, SaveKind, SavedGame};
+
+use super::boards::morris::MorrisBoard;
+use super::modal::Modal;
+use super::new_game::game_name;
+use super::route::Route;
+use super::{app_state, dom, store};
+
+#[component]
+pub fn Play(id: String) -> impl IntoView {
+    let state = app_state();
+    let in_memory = state.current.get_untracked().filter(|game| game.id == id);
+    let loaded = match in_memory {
+        Some(game) => Ok(game),
+        None => store().game(&id),
+    };
+    match loaded {
+        Ok(saved) => match saved.record.kind() {
+            Ok(GameKind::Morris) => match MorrisPlay::open(&saved.record, &saved.redo) {
+                Ok(play) => view! { <MorrisScreen saved=saved play=play/> }.into_any(),
+                Err(e) => cannot_open(format!("This saved game does not replay: {e}. It is left as it is in your saved games.")),
+            },
+            Ok(other) => cannot_open(format!("{} is not playable in this version of Parlour yet.", other.title())),
+            Err(e) => cannot_open(e.to_string()),
+        },
+        Err(LoadError::Missing) => cannot_open(
+            "This game is not saved in this browser. It may have been deleted, or it was played while storage was full.".into(),
+        ),
+        Err(e) => cannot_open(format!("This game cannot be opened: {e}.")),
+    }
+}
+
+fn cannot_open(why: String) -> AnyView {
+    view! {
+        <section class="screen narrow">
+            <h1 id="screen-title" tabindex="-1">"This game cannot be opened"</h1>
+            <p class="error" role="alert">{why}</p>
+            <p class="actions">
+                <a class="button" href="#/saves">"Saved games"</a>
+                <a class="button" href="#/">"The games"</a>
+            </p>
+        </section>
+    }
+    .into_any()
+}
+
+/// A dialog the play screen can show.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Dialog {
+    Save,
+    OfferDraw,
+    Resign,
+    Share(String),
+}
+
+/// How the game ended, in a sentence that names the players.
+fn ending_words(ending: Ending, names: &[String; 2]) -> (String, String) {
+    let name = |side: Side| names[side.index()].clone();
+    match ending {
+        Ending::TwoMenLeft { loser } => (
+            format!("{} wins", name(loser.opponent())),
+            format!("{} is down to two men.", name(loser)),
+        ),
+        Ending::NoLegalMove { loser } => (
+            format!("{} wins", name(loser.opponent())),
+            format!("{} has no legal move.", name(loser)),
+        ),
+        Ending::Resigned { loser } => (
+            format!("{} wins", name(loser.opponent())),
+            format!("{} resigned.", name(loser)),
+        ),
+        Ending::Repetition => (
+            "Drawn".into(),
+            "The same position came round for the third time with the same player to move.".into(),
+        ),
+        Ending::FiftyMoves => (
+            "Drawn".into(),
+            "Fifty moves each passed without a mill.".into(),
+        ),
+        Ending::Agreed => ("Drawn".into(), "The players agreed a draw.".into()),
+    }
+}
+
+/// What the player to move is to do, in words.
+fn status_words(play: &MorrisPlay, names: &[String; 2]) -> String {
+    let position = play.position();
+    if let Some(ending) = position.ending() {
+        let (head, why) = ending_words(ending, names);
+        return format!("{head}. {why}");
+    }
+    let side = position.to_move();
+    let who = format!("{} ({})", names[side.index()], side.name());
+    match play.selection() {
+        Selection::Removing { .. } => format!(
+            "{who} has made a mill: choose one of {}'s men to remove.",
+            side.opponent().name()
+        ),
+        Selection::Man(p) => format!("{who}: the man on {p} is picked up; choose where it goes."),
+        Selection::Nothing => match position.phase(side) {
+            Phase::Placing => format!("{who} to place a man ({} in hand).", position.in_hand(side)),
+            Phase::Moving => format!("{who} to move a man along a line."),
+            Phase::Flying => {
+                format!("{who} has three men left and may fly one to any vacant point.")
+            }
+        },
+    }
+}
+
+fn file_stamp() -> String {
+    let date = js_sys::Date::new_0();
+    format!(
+        "{:04}{:02}{:02}-{:02}{:02}",
+        date.get_full_year(),
+        date.get_month() + 1,
+        date.get_date(),
+        date.get_hours(),
+        date.get_minutes()
+    )
+}
+
+/// Offers a record as a JSON file to download.
+pub fn export_record(record: &Record) -> Result<(), String> {
+    let name = format!("parlour-{}-{}.json", record.game, file_stamp());
+    dom::download(&name, &record.to_json_pretty(), "application/json")
+}
+
+/// The share link of a record: the app's address with the record in the fragment.
+pub fn share_link(record: &Record) -> String {
+    format!(
+        "{}{}",
+        dom::page_url(),
+        Route::Open(dom::encode_component(&record.to_json())).hash()
+    )
+}
+
+#[component]
+fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
+    let state = app_state();
+    let names: [String; 2] = [0, 1].map(|i| {
+        play.game
+            .players()
+            .get(i)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| format!("Player {}", i + 1))
+    });
+    let variant_title = play.position().variant().title();
+    let title_names = format!("{} v {}", names[0], names[1]);
+    let names = StoredValue::new(names);
+    let play = RwSignal::new(play);
+    let entry = StoredValue::new(saved);
+    let message = RwSignal::new(None::<String>);
+    let announce = RwSignal::new(String::new());
+    let dialog = RwSignal::new(None::<Dialog>);
+    let storage_failing = StoredValue::new(false);
+
+    let position = Memo::new(move |_| play.with(|p| p.position().clone()));
+    let status =
+        Signal::derive(move || names.with_value(|names| play.with(|p| status_words(p, names))));
+
+    // The one effect that persists: every change to the moves is written to the autosave.
+    let snapshot =
+        Memo::new(move |_| play.with(|p| (p.game.moves().to_vec(), p.game.undone().to_vec())));
+    Effect::new(move |first_run: Option<()>| {
+        let (_, redo) = snapshot.get();
+        if first_run.is_none() {
+            return;
+        }
+        let (record, ending) = play.with_untracked(|p| (p.game.record(), p.position().ending()));
+        let mut game = entry.get_value();
+        game.record = record;
+        game.redo = redo;
+        game.finished = ending.is_some();
+        game.result = ending.map(|e| e.reason().to_string());
+        game.updated = dom::now();
+        entry.set_value(game.clone());
+        state.current.set(Some(game.clone()));
+        match store().put_game(&game, game.updated) {
+            Ok(()) => {
+                if storage_failing.get_value() {
+                    storage_failing.set_value(false);
+                    state.tell("Storage works again: this game is being saved.", false);
+                }
+            }
+            Err(e) => {
+                if !storage_failing.get_value() {
+                    storage_failing.set_value(true);
+                    state.tell(
+                        format!("{e}: this game goes on in memory but is not being saved. Delete old saved games to make room."),
+                        true,
+                    );
+                }
+            }
+        }
+    });
+
+    let respond = move |response: Response, before: Position| {
+        match response {
+            Response::Played(m) => {
+                message.set(None);
+                let mut words = MorrisPlay::describe(&before, m);
+                words.push('.');
+                if let Some(ending) = play.with_untracked(|p| p.position().ending()) {
+                    let (head, why) = names.with_value(|names| ending_words(ending, names));
+                    words.push_str(&format!(" {head}. {why}"));
+                }
+                announce.set(words);
+            }
+            Response::Selected(p) => {
+                message.set(None);
+                announce.set(format!("Man on {p} picked up. Choose where it goes."));
+            }
+            Response::ChooseRemoval => {
+                let side = before.to_move();
+                let words = format!(
+                    "A mill! Choose one of {}'s men to remove.",
+                    side.opponent().name()
+                );
+                message.set(Some(words.clone()));
+                announce.set(words);
+            }
+            Response::Cleared => {
+                message.set(None);
+                announce.set("Choice cleared.".into());
+            }
+            Response::Refused(why) => {
+                let mut text = why;
+                // A sentence starts with a capital, unless it starts with a point's name (a1).
+                let names_a_point = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+                if let Some(first) = text.get_mut(0..1).filter(|_| !names_a_point) {
+                    first.make_ascii_uppercase();
+                }
+                text.push('.');
+                message.set(Some(text.clone()));
+                announce.set(text);
+            }
+        }
+    };
+    let act = move |f: &dyn Fn(&mut MorrisPlay) -> Response| {
+        let before = play.with_untracked(|p| p.position().clone());
+        let mut response = Response::Cleared;
+        play.update(|p| response = f(p));
+        respond(response, before);
+    };
+    let on_touch = Callback::new(move |point| act(&|p| p.touch(point)));
+    let on_drag = Callback::new(move |(from, to)| act(&|p| p.drag(from, to)));
+    let on_cancel = Callback::new(move |_| act(&|p| p.clear()));
+
+    let undo = move |_| {
+        play.update(|p| {
+            p.undo();
+        });
+        message.set(None);
+        announce.set("Move taken back.".into());
+    };
+    let redo = move |_| {
+        play.update(|p| {
+            p.redo();
+        });
+        message.set(None);
+        announce.set("Move played again.".into());
+    };
+    let export = move |_| {
+        if let Err(e) = export_record(&play.with_untracked(|p| p.game.record())) {
+            state.tell(e, true);
+        }
+    };
+    let share = move |_| {
+        let link = share_link(&play.with_untracked(|p| p.game.record()));
+        dialog.set(Some(Dialog::Share(link.clone())));
+        leptos::task::spawn_local(async move {
+            match dom::copy_text(&link).await {
+                Ok(()) => announce.set("Share link copied.".into()),
+                Err(_) => announce.set("Copy the share link from the box.".into()),
+            }
+        });
+    };
+    let rematch = move |_| {
+        let record = play.with_untracked(|p| {
+            let mut record = p.game.record();
+            record.moves.clear();
+            record.players.reverse();
+            record
+        });
+        let title = position.get_untracked().variant().title();
+        let name = game_name(title, &record.players);
+        state.start_game(record, Vec::new(), name, false);
+    };
+
+    let side_card = {
+        move |side: Side| {
+            let name = names.with_value(|names| names[side.index()].clone());
+            let class = match side {
+                Side::White => "player white",
+                Side::Black => "player black",
+            };
+            view! {
+                <section class=class
+                    class:to-move=move || position.with(|p| p.ending().is_none() && p.to_move() == side)
+                    aria-label=format!("{} ({})", name, side.name())>
+                    <h2>
+                        <svg class="disc" viewBox="-40 -40 80 80" aria-hidden="true">
+                            <g class=class.replace("player", "man")>
+                                <circle class="body" r="34"/>
+                                <circle class="ring" r="22"/>
+                                <circle class="eye" r="7"/>
+                            </g>
+                        </svg>
+                        <span class="name">{name.clone()}</span>
+                        <span class="side">{side.name()}</span>
+                    </h2>
+                    <p class="counts">
+                        <span>"In hand: " <strong>{move || position.with(|p| p.in_hand(side))}</strong></span>
+                        <span>"On board: " <strong>{move || position.with(|p| p.on_board(side))}</strong></span>
+                        <span>"Has taken: " <strong>{move || position.with(|p| p.lost(side.opponent()))}</strong></span>
+                    </p>
+                    {move || {
+                        let n = position.with(|p| p.in_hand(side));
+                        (n > 0).then(|| view! {
+                            <p class="hand" aria-hidden="true">
+                                {(0..n).map(|_| view! { <span class="pip"></span> }).collect_view()}
+                            </p>
+                        })
+                    }}
+                </section>
+            }
+        }
+    };
+
+    let move_list = move || {
+        play.with(|p| {
+            let moves = p.game.moves().to_vec();
+            moves
+                .chunks(2)
+                .enumerate()
+                .map(|(i, pair)| {
+                    let last_row = (i + 1) * 2 >= moves.len();
+                    let white = pair[0].clone();
+                    let black = pair.get(1).cloned();
+                    let white_last = last_row && black.is_none();
+                    view! {
+                        <li>
+                            <span class="num">{i + 1} "."</span>
+                            <span class="ply" class:last=white_last>{white}</span>
+                            <span class="ply" class:last=last_row && !white_last>{black.unwrap_or_default()}</span>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+
+    let end_panel = move || {
+        let ending = position.with(|p| p.ending())?;
+        let (head, why) = names.with_value(|names| ending_words(ending, names));
+        Some(view! {
+            <section class="end-panel" aria-labelledby="end-title">
+                <h2 id="end-title">{head}</h2>
+                <p>{why}</p>
+                <p class="actions">
+                    <button type="button" class="primary" on:click=rematch>"Rematch, colours swapped"</button>
+                    <a class="button" href="#/new/morris">"New game"</a>
+                    <button type="button" on:click=export>"Export"</button>
+                </p>
+            </section>
+        })
+    };
+
+    let dialog_view = move || {
+        let open = dialog.get()?;
+        let close = Callback::new(move |_| dialog.set(None));
+        let side = position.get_untracked().to_move();
+        let mover = names.with_value(|names| names[side.index()].clone());
+        let other = names.with_value(|names| names[side.opponent().index()].clone());
+        Some(match open {
+            Dialog::Save => {
+                let name = RwSignal::new(format!("{} ({})", entry.get_value().name, dom::local_time(dom::now())));
+                let save = move |ev: leptos::ev::SubmitEvent| {
+                    ev.prevent_default();
+                    let now = dom::now();
+                    let current = entry.get_value();
+                    let (record, redo, ending) =
+                        play.with_untracked(|p| (p.game.record(), p.game.undone().to_vec(), p.position().ending()));
+                    let game = SavedGame {
+                        id: dom::new_id(),
+                        kind: SaveKind::Named,
+                        name: name.get_untracked().trim().to_string(),
+                        created: now,
+                        updated: now,
+                        finished: ending.is_some(),
+                        result: ending.map(|e| e.reason().to_string()),
+                        record,
+                        redo,
+                    };
+                    let _ = current;
+                    match store().put_game(&game, now) {
+                        Ok(()) => {
+                            announce.set(format!("Saved as \u{201c}{}\u{201d}.", game.name));
+                            state.tell(format!("Saved as \u{201c}{}\u{201d}.", game.name), false);
+                        }
+                        Err(e) => state.tell(format!("Not saved: {e}. Delete old saved games to make room."), true),
+                    }
+                    dialog.set(None);
+                };
+                view! {
+                    <Modal title="Save this game".to_string() on_close=close>
+                        <form on:submit=save>
+                            <label for="save-name">"Name"</label>
+                            <input id="save-name" type="text" maxlength="80"
+                                prop:value=move || name.get()
+                                on:input=move |ev| name.set(event_target_value(&ev))/>
+                            <p class="actions">
+                                <button type="submit" class="primary">"Save"</button>
+                                <button type="button" on:click=move |_| dialog.set(None)>"Cancel"</button>
+                            </p>
+                        </form>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Dialog::OfferDraw => {
+                let accept = move |_| {
+                    dialog.set(None);
+                    act(&|p| p.agree_draw());
+                };
+                let other_for_decline = other.clone();
+                let decline = move |_| {
+                    dialog.set(None);
+                    let words = format!("{} declines the draw. Play on.", other_for_decline);
+                    message.set(Some(words.clone()));
+                    announce.set(words);
+                };
+                view! {
+                    <Modal title="A draw is offered".to_string() on_close=close>
+                        <p>{mover.clone()} " offers a draw. " {other.clone()} ", do you accept?"</p>
+                        <p class="actions">
+                            <button type="button" class="primary" on:click=accept>"Accept the draw"</button>
+                            <button type="button" on:click=decline autofocus>"Decline"</button>
+                        </p>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Dialog::Resign => {
+                let resign = move |_| {
+                    dialog.set(None);
+                    act(&|p| p.resign());
+                };
+                view! {
+                    <Modal title="Resign?".to_string() on_close=close>
+                        <p>{mover.clone()} ", do you resign this game? " {other.clone()} " will win."</p>
+                        <p class="actions">
+                            <button type="button" class="danger" on:click=resign>"Resign"</button>
+                            <button type="button" on:click=move |_| dialog.set(None) autofocus>"Play on"</button>
+                        </p>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Dialog::Share(link) => view! {
+                <Modal title="Share this game".to_string() on_close=close>
+                    <p>"Anyone who opens this link sees the game as it stands and can play on from there. The link holds the whole record; nothing is sent anywhere."</p>
+                    <label for="share-link">"Link"</label>
+                    <input id="share-link" type="text" readonly prop:value=link
+                        on:focus=move |ev| {
+                            use wasm_bindgen::JsCast;
+                            if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                input.select();
+                            }
+                        }/>
+                    <p class="actions">
+                        <button type="button" on:click=move |_| dialog.set(None)>"Close"</button>
+                    </p>
+                </Modal>
+            }
+            .into_any(),
+        })
+    };
+
+    let in_play = move || position.with(|p| p.ending().is_none());
+    let board = position.get_untracked().board();
+    view! {
+        <section class="screen play">
+            <h1 id="screen-title" tabindex="-1" class="play-title">
+                {variant_title} <span class="versus">{title_names}</span>
+            </h1>
+            <div class="play-layout">
+                <div class="board-column">
+                    <p class="status" aria-hidden="true">{move || status.get()}</p>
+                    <MorrisBoard
+                        board=board
+                        men=Signal::derive(move || play.with(|p| p.men_shown()))
+                        targets=Signal::derive(move || play.with(|p| p.targets()))
+                        selected=Signal::derive(move || match play.with(|p| p.selection()) {
+                            Selection::Man(point) => Some(point),
+                            _ => None,
+                        })
+                        removing=Signal::derive(move || matches!(play.with(|p| p.selection()), Selection::Removing { .. }))
+                        last=Signal::derive(move || play.with(|p| p.last_move()))
+                        status=status
+                        on_touch=on_touch
+                        on_drag=on_drag
+                        on_cancel=on_cancel
+                    />
+                    <p class="message" class:empty=move || message.get().is_none()>
+                        {move || message.get().unwrap_or_default()}
+                    </p>
+                    {end_panel}
+                </div>
+                <div class="side-column">
+                    {side_card(Side::White)}
+                    {side_card(Side::Black)}
+                    <div class="controls" role="group" aria-label="Game">
+                        <button type="button" on:click=undo disabled=move || !play.with(|p| p.game.can_undo())>"Undo"</button>
+                        <button type="button" on:click=redo disabled=move || !play.with(|p| p.game.can_redo())>"Redo"</button>
+                        <button type="button" on:click=move |_| dialog.set(Some(Dialog::OfferDraw)) disabled=move || !in_play()>"Offer a draw"</button>
+                        <button type="button" on:click=move |_| dialog.set(Some(Dialog::Resign)) disabled=move || !in_play()>"Resign"</button>
+                    </div>
+                    <div class="controls" role="group" aria-label="Record">
+                        <button type="button" on:click=move |_| dialog.set(Some(Dialog::Save))>"Save"</button>
+                        <button type="button" on:click=export>"Export"</button>
+                        <button type="button" on:click=share>"Share link"</button>
+                        <a class="button" href="#/new/morris">"New game"</a>
+                        <a class="button" href="#/rules/morris">"Rules"</a>
+                    </div>
+                    <section class="move-list" aria-labelledby="moves-title">
+                        <h2 id="moves-title">"Moves"</h2>
+                        <ol class="moves">{move_list}</ol>
+                        {move || play.with(|p| p.game.moves().is_empty()).then(|| view! { <p class="hint">"No moves yet."</p> })}
+                    </section>
+                </div>
+            </div>
+            <div class="visually-hidden" aria-live="polite" role="status">{move || announce.get()}</div>
+            {dialog_view}
+        </section>
+    }
+}

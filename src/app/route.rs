@@ -1,0 +1,73 @@
+//! Screens and their URLs. The route lives in the URL's fragment (`#/play/<id>`), so every
+//! screen survives a reload and works from any sub-path of a plain static file server.
+
+use crate::games::GameKind;
+
+/// A screen of the app.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Route {
+    /// The five games.
+    Home,
+    /// Setting up a new game.
+    New(GameKind),
+    /// A game in play, by the id of its autosave.
+    Play(String),
+    /// The saved games.
+    Saves,
+    /// A game's rules.
+    Rules(GameKind),
+    /// Light and dark, animations.
+    Settings,
+    /// A share link: the record itself, URI-encoded JSON.
+    Open(String),
+    /// A URL that names no screen.
+    NotFound(String),
+}
+
+impl Route {
+    /// The route a URL fragment names (with or without its `#`).
+    pub fn from_hash(hash: &str) -> Route {
+        let path = hash.trim_start_matches('#').trim_start_matches('/');
+        let (head, tail) = path.split_once('/').unwrap_or((path, ""));
+        let game = || GameKind::from_name(tail);
+        match head {
+            "" => Route::Home,
+            "saves" if tail.is_empty() => Route::Saves,
+            "settings" if tail.is_empty() => Route::Settings,
+            "new" if game().is_some() => Route::New(game().unwrap_or(GameKind::Morris)),
+            "rules" if game().is_some() => Route::Rules(game().unwrap_or(GameKind::Morris)),
+            "play" if !tail.is_empty() && !tail.contains('/') => Route::Play(tail.to_string()),
+            "open" if !tail.is_empty() => Route::Open(tail.to_string()),
+            _ => Route::NotFound(path.to_string()),
+        }
+    }
+
+    /// The URL fragment of the route, with its `#`.
+    pub fn hash(&self) -> String {
+        match self {
+            Route::Home => "#/".to_string(),
+            Route::New(game) => format!("#/new/{}", game.name()),
+            Route::Play(id) => format!("#/play/{id}"),
+            Route::Saves => "#/saves".to_string(),
+            Route::Rules(game) => format!("#/rules/{}", game.name()),
+            Route::Settings => "#/settings".to_string(),
+            Route::Open(encoded) => format!("#/open/{encoded}"),
+            Route::NotFound(path) => format!("#/{path}"),
+        }
+    }
+
+    /// The page title for the route.
+    pub fn title(&self) -> String {
+        let screen = match self {
+            Route::Home => return "Parlour: old parlour games".to_string(),
+            Route::New(game) => format!("New game of {}", game.title()),
+            Route::Play(_) => "Playing".to_string(),
+            Route::Saves => "Saved games".to_string(),
+            Route::Rules(game) => format!("{}: the rules", game.title()),
+            Route::Settings => "Settings".to_string(),
+            Route::Open(_) => "Opening a shared game".to_string(),
+            Route::NotFound(_) => "Page not found".to_string(),
+        };
+        format!("{screen} · Parlour")
+    }
+}

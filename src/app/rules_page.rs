@@ -1,0 +1,33 @@
+//! A game's rules page. The text ships as an HTML file beside the app (`rules/<game>.html`),
+//! fetched when the page opens, so it costs nothing to the first load.
+
+use leptos::prelude::*;
+
+use crate::games::GameKind;
+
+use super::dom;
+
+#[component]
+pub fn RulesPage(game: GameKind) -> impl IntoView {
+    let text = LocalResource::new(move || async move {
+        dom::fetch_text(&format!("rules/{}.html", game.name())).await
+    });
+    let play = format!("#/new/{}", game.name());
+    view! {
+        <article class="screen narrow rules">
+            <h1 id="screen-title" tabindex="-1">{game.title()} ": the rules"</h1>
+            {game.playable().then(|| view! {
+                <p><a class="button primary" href=play>"Play " {game.title()}</a></p>
+            })}
+            {move || match text.get() {
+                None => view! { <p class="loading">"Loading the rules…"</p> }.into_any(),
+                Some(Ok(html)) => view! { <div class="rules-text" inner_html=html></div> }.into_any(),
+                Some(Err(why)) => view! {
+                    <p class="error" role="alert">
+                        "The rules could not be loaded (" {why} "). If you are offline, try again once connected."
+                    </p>
+                }.into_any(),
+            }}
+        </article>
+    }
+}

@@ -1,0 +1,339 @@
+//! Saved games: the list (resume, rename, delete, export), import from a file or pasted text,
+//! stored values that could not be read, and opening a share link.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use crate::games::GameKind;
+use crate::record::{Record, RecordError};
+use crate::rules::morris::Variant;
+use crate::storage::{Listing, Problem, SaveKind, SavedGame};
+
+use super::new_game::game_name;
+use super::play::export_record;
+use super::{app_state, dom, store};
+
+/// The preset's title, as the list shows it ("Morelles").
+fn preset_title(record: &Record) -> String {
+    match (record.kind(), record.variant.as_deref()) {
+        (Ok(GameKind::Morris), Some(name)) => Variant::from_name(name)
+            .map(|v| v.title().to_string())
+            .unwrap_or_else(|| name.to_string()),
+        (Ok(game), _) => game.title().to_string(),
+        (Err(_), _) => record.game.clone(),
+    }
+}
+
+/// One line about a saved game: preset, players, moves, state.
+pub fn game_summary(game: &SavedGame) -> String {
+    let players: Vec<&str> = game
+        .record
+        .players
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    let state = if game.finished {
+        format!("finished ({})", game.result.as_deref().unwrap_or("ended"))
+    } else {
+        "in progress".to_string()
+    };
+    format!(
+        "{}: {}, {} moves, {}",
+        preset_title(&game.record),
+        players.join(" v "),
+        game.record.moves.len(),
+        state
+    )
+}
+
+/// Reads a record from text and replays it, so that only records that play are accepted.
+pub fn read_record(text: &str) -> Result<Record, RecordError> {
+    let record = Record::from_json(text)?;
+    record.replay()?;
+    Ok(record)
+}
+
+#[component]
+pub fn Saves() -> impl IntoView {
+    let state = app_state();
+    let listing = RwSignal::new(Listing::default());
+    let refresh = move || match store().games() {
+        Ok(found) => listing.set(found),
+        Err(e) => state.tell(e.to_string(), true),
+    };
+    refresh();
+    // Another tab may save or delete games: keep the list in step.
+    let _ = window_event_listener(leptos::ev::storage, move |_| refresh());
+
+    let import_message = RwSignal::new(None::<(bool, String)>);
+    let pasted = RwSignal::new(String::new());
+    let file_input = NodeRef::<html::Input>::new();
+
+    let import = move |text: String, source: String| match read_record(&text) {
+        Ok(record) => {
+            let now = dom::now();
+            let title = preset_title(&record);
+            let game = SavedGame {
+                id: dom::new_id(),
+                kind: SaveKind::Named,
+                name: format!(
+                    "{} (imported from {source})",
+                    game_name(&title, &record.players)
+                ),
+                created: now,
+                updated: now,
+                finished: record
+                    .replay()
+                    .map(|t| t.ended().is_some())
+                    .unwrap_or(false),
+                result: record
+                    .replay()
+                    .ok()
+                    .and_then(|t| t.ended())
+                    .map(|o| o.reason),
+                record,
+                redo: Vec::new(),
+            };
+            match store().put_game(&game, now) {
+                Ok(()) => {
+                    import_message.set(Some((
+                        true,
+                        format!("Imported \u{201c}{}\u{201d}.", game.name),
+                    )));
+                    pasted.set(String::new());
+                    refresh();
+                }
+                Err(e) => import_message.set(Some((false, format!("Not imported: {e}.")))),
+            }
+        }
+        Err(e) => import_message.set(Some((
+            false,
+            format!("Not imported: {e}. Nothing was changed."),
+        ))),
+    };
+    let on_file = move |_| {
+        let Some(input) = file_input.get_untracked() else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            match dom::read_chosen_file(&input).await {
+                Ok((name, text)) => import(text, name),
+                Err(why) => import_message.set(Some((false, why))),
+            }
+            input.set_value("");
+        });
+    };
+    let on_paste = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        import(pasted.get_untracked(), "pasted text".into());
+    };
+
+    view! {
+        <section class="screen">
+            <h1 id="screen-title" tabindex="-1">"Saved games"</h1>
+            {move || {
+                let games = listing.with(|l| l.games.clone());
+                if games.is_empty() {
+                    view! { <p class="hint">"No saved games yet. Games in progress are saved as you play."</p> }.into_any()
+                } else {
+                    view! {
+                        <ul class="saves">
+                            {games.into_iter().map(|game| view! { <SaveRow game=game on_change=Callback::new(move |_| refresh())/> }).collect_view()}
+                        </ul>
+                    }.into_any()
+                }
+            }}
+            <section class="import" aria-labelledby="import-title">
+                <h2 id="import-title">"Import a game"</h2>
+                <p>"A Parlour record: a file exported from Parlour, or its text pasted below."</p>
+                <p>
+                    <label class="button" for="import-file">"Choose a file…"</label>
+                    <input id="import-file" class="visually-hidden" type="file" accept=".json,application/json,text/plain"
+                        node_ref=file_input on:change=on_file/>
+                </p>
+                <form on:submit=on_paste>
+                    <label for="import-text">"Or paste a record"</label>
+                    <textarea id="import-text" rows="4" spellcheck="false"
+                        prop:value=move || pasted.get()
+                        on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+                    <p><button type="submit" disabled=move || pasted.get().trim().is_empty()>"Import the pasted record"</button></p>
+                </form>
+                {move || import_message.get().map(|(ok, text)| view! {
+                    <p class=if ok { "success" } else { "error" } role=if ok { "status" } else { "alert" }>{text}</p>
+                })}
+            </section>
+            {move || {
+                let problems = listing.with(|l| l.problems.clone());
+                (!problems.is_empty()).then(|| view! {
+                    <section class="problems" aria-labelledby="problems-title">
+                        <h2 id="problems-title">"Stored values that could not be read"</h2>
+                        <p>"Parlour left these as they are. Export one to keep it, or delete it if you no longer want it."</p>
+                        <ul class="saves">
+                            {problems.into_iter().map(|p| view! { <ProblemRow problem=p on_change=Callback::new(move |_| refresh())/> }).collect_view()}
+                        </ul>
+                    </section>
+                })
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn SaveRow(game: SavedGame, on_change: Callback<()>) -> impl IntoView {
+    let state = app_state();
+    let renaming = RwSignal::new(false);
+    let new_name = RwSignal::new(game.name.clone());
+    let game = StoredValue::new(game);
+    let resume = move |_| {
+        let saved = game.get_value();
+        match saved.kind {
+            SaveKind::Autosave => dom::go(&super::route::Route::Play(saved.id)),
+            SaveKind::Named => state.start_game(
+                saved.record.clone(),
+                saved.redo.clone(),
+                saved.name.clone(),
+                false,
+            ),
+        }
+    };
+    let rename = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let mut saved = game.get_value();
+        saved.name = new_name.get_untracked().trim().to_string();
+        match store().put_game(&saved, dom::now()) {
+            Ok(()) => {
+                renaming.set(false);
+                on_change.run(());
+            }
+            Err(e) => state.tell(format!("Not renamed: {e}."), true),
+        }
+    };
+    let delete = move |_| match store().delete_game(&game.get_value().id) {
+        Ok(()) => on_change.run(()),
+        Err(e) => state.tell(format!("Not deleted: {e}."), true),
+    };
+    let export = move |_| {
+        if let Err(e) = export_record(&game.get_value().record) {
+            state.tell(e, true);
+        }
+    };
+    let saved = game.get_value();
+    view! {
+        <li class="save">
+            <div class="save-text">
+                {move || if renaming.get() {
+                    view! {
+                        <form class="rename" on:submit=rename>
+                            <label class="visually-hidden" for=format!("rename-{}", game.get_value().id)>"New name"</label>
+                            <input id=format!("rename-{}", game.get_value().id) type="text" maxlength="80"
+                                prop:value=move || new_name.get()
+                                on:input=move |ev| new_name.set(event_target_value(&ev))/>
+                            <button type="submit" class="primary">"Rename"</button>
+                            <button type="button" on:click=move |_| renaming.set(false)>"Cancel"</button>
+                        </form>
+                    }.into_any()
+                } else {
+                    view! { <h2 class="save-name">{game.get_value().name}</h2> }.into_any()
+                }}
+                <p>
+                    <span class="kind">{match saved.kind { SaveKind::Autosave => "Autosave", SaveKind::Named => "Saved" }}</span>
+                    " · " {game_summary(&saved)}
+                    " · " <time>{dom::local_time(saved.updated)}</time>
+                </p>
+            </div>
+            <p class="actions">
+                <button type="button" class="primary" on:click=resume>{if saved.finished { "Open" } else { "Resume" }}</button>
+                <button type="button" on:click=move |_| renaming.set(true)>"Rename"</button>
+                <button type="button" on:click=export>"Export"</button>
+                <DeleteButton on_delete=Callback::new(delete)/>
+            </p>
+        </li>
+    }
+}
+
+#[component]
+fn ProblemRow(problem: Problem, on_change: Callback<()>) -> impl IntoView {
+    let state = app_state();
+    let key = StoredValue::new(problem.key.clone());
+    let export = move |_| {
+        let key = key.get_value();
+        match store().raw(&key) {
+            Ok(Some(raw)) => {
+                let name = format!("{}.txt", key.replace('/', "-"));
+                if let Err(e) = dom::download(&name, &raw, "text/plain") {
+                    state.tell(e, true);
+                }
+            }
+            Ok(None) => on_change.run(()),
+            Err(e) => state.tell(e.to_string(), true),
+        }
+    };
+    let delete = move |_: ()| match store().delete_raw(&key.get_value()) {
+        Ok(()) => on_change.run(()),
+        Err(e) => state.tell(format!("Not deleted: {e}."), true),
+    };
+    view! {
+        <li class="save problem">
+            <div class="save-text">
+                <h3><code>{problem.key.clone()}</code></h3>
+                <p>{problem.why.clone()}</p>
+            </div>
+            <p class="actions">
+                <button type="button" on:click=export>"Export as it is"</button>
+                <DeleteButton on_delete=Callback::new(delete)/>
+            </p>
+        </li>
+    }
+}
+
+/// A share link: the record in the URL opens as a new game in progress.
+#[component]
+pub fn OpenShared(encoded: String) -> impl IntoView {
+    let state = app_state();
+    let text = dom::decode_component(&encoded);
+    let result = match text {
+        None => Err("the link is damaged (its record is not properly encoded)".to_string()),
+        Some(text) => read_record(&text).map_err(|e| e.to_string()),
+    };
+    match result {
+        Ok(record) => {
+            let title = preset_title(&record);
+            let name = format!("{} (shared)", game_name(&title, &record.players));
+            // Opening the link replaces it in the history, so Back does not open it twice. It
+            // happens after this screen is drawn, not while it is being drawn.
+            leptos::task::spawn_local(async move {
+                state.start_game(record, Vec::new(), name, true);
+            });
+            view! { <p class="screen loading">"Opening the shared game…"</p> }.into_any()
+        }
+        Err(why) => view! {
+            <section class="screen narrow">
+                <h1 id="screen-title" tabindex="-1">"This shared game cannot be opened"</h1>
+                <p class="error" role="alert">{why} ". Nothing was saved."</p>
+                <p class="actions"><a class="button" href="#/">"The games"</a></p>
+            </section>
+        }
+        .into_any(),
+    }
+}
+
+/// A Delete button that asks once more before it deletes.
+#[component]
+fn DeleteButton(on_delete: Callback<()>) -> impl IntoView {
+    let confirming = RwSignal::new(false);
+    move || {
+        if confirming.get() {
+            view! {
+                <span class="confirm">
+                    "Delete for good? "
+                    <button type="button" class="danger" on:click=move |_| on_delete.run(())>"Delete"</button>
+                    <button type="button" on:click=move |_| confirming.set(false)>"Keep"</button>
+                </span>
+            }
+            .into_any()
+        } else {
+            view! { <button type="button" on:click=move |_| confirming.set(true)>"Delete"</button> }
+                .into_any()
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Settings: light or dark, animations on or off.
+
+use leptos::prelude::*;
+
+use crate::storage::{Motion, Settings, Theme};
+
+use super::{app_state, dom, store};
+
+/// One radio button of a setting: checked while the setting has `value`, sets it when chosen.
+fn choice<T: Copy + PartialEq + Send + Sync + 'static>(
+    group: &'static str,
+    value: T,
+    label: &'static str,
+    get: impl Fn() -> T + Send + Sync + 'static,
+    set: impl Fn(T) + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <label class="choice">
+            <input type="radio" name=group
+                prop:checked=move || get() == value
+                on:change=move |_| set(value)/>
+            {label}
+        </label>
+    }
+}
+
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    let state = app_state();
+    let save = move |change: &dyn Fn(&mut Settings)| {
+        let mut settings = state.settings.get_untracked();
+        change(&mut settings);
+        state.settings.set(settings);
+        if let Err(e) = store().put_settings(&settings, dom::now()) {
+            state.tell(
+                format!("{e}: the setting applies now but is not saved."),
+                true,
+            );
+        }
+    };
+    let theme = move |value: Theme, label: &'static str| {
+        let get = move || state.settings.get().theme;
+        choice("theme", value, label, get, move |v| save(&|s| s.theme = v))
+    };
+    let motion = move |value: Motion, label: &'static str| {
+        let get = move || state.settings.get().motion;
+        choice("motion", value, label, get, move |v| {
+            save(&|s| s.motion = v)
+        })
+    };
+    view! {
+        <section class="screen narrow">
+            <h1 id="screen-title" tabindex="-1">"Settings"</h1>
+            <fieldset>
+                <legend>"Theme"</legend>
+                {theme(Theme::System, "As the system")}
+                {theme(Theme::Light, "Light: paper and ink")}
+                {theme(Theme::Dark, "Dark: lamplight")}
+            </fieldset>
+            <fieldset>
+                <legend>"Animations"</legend>
+                {motion(Motion::System, "As the system (off when it asks for reduced motion)")}
+                {motion(Motion::On, "On: men slide to their points")}
+                {motion(Motion::Off, "Off: men jump to their points")}
+            </fieldset>
+            <p class="hint">"Settings are kept in this browser."</p>
+        </section>
+    }
+}

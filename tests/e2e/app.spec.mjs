@@ -1,0 +1,135 @@
+// The shell end to end: every screen has a URL that survives a reload under a sub-path, at phone
+// and desktop widths, in light and dark; settings persist; bad stored values and a full storage
+// are reported and lose nothing.
+import { assert, open, storage, waitText } from './lib.mjs';
+import { playByClicks, startGame, moveList } from './morris.mjs';
+
+const SCREENS = [
+  ['home', '#/', 'Parlour'],
+  ['new-morris', '#/new/morris', 'New game of Morris'],
+  ['saves', '#/saves', 'Saved games'],
+  ['rules-morris', '#/rules/morris', 'Morris: the rules'],
+  ['rules-archery', '#/rules/archery', 'Archery: the rules'],
+  ['rules-quoits', '#/rules/quoits', 'Quoits: the rules'],
+  ['rules-dominoes', '#/rules/dominoes', 'Dominoes: the rules'],
+  ['rules-doquin', '#/rules/doquin', 'Doquin: the rules'],
+  ['settings', '#/settings', 'Settings'],
+];
+
+export const tests = [
+  {
+    name: 'every screen has a URL that survives a reload, at phone and desktop widths',
+    async run(t) {
+      for (const [width, height, theme] of [[360, 780, 'light'], [1280, 900, 'light'], [1280, 900, 'dark']]) {
+        const page = await t.page({ width, height, theme });
+        for (const [name, route, heading] of SCREENS) {
+          await open(page, t.base, route);
+          await waitText(page.locator('#screen-title'), heading);
+          await page.reload();
+          await waitText(page.locator('#screen-title'), heading);
+          if (name.startsWith('rules')) await page.waitForSelector('.rules-text h2');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `${name} at ${width}px is not wider than the screen (${overflow}px over)`);
+          await t.shot(page, `${name}-${width}-${theme}`);
+        }
+        await startGame(page, t.base);
+        await playByClicks(page, 'd6');
+        await playByClicks(page, 'f4');
+        await page.reload();
+        await page.waitForSelector('svg.board');
+        assert.deepEqual(await moveList(page), ['d6', 'f4']);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `the play screen at ${width}px fits (${overflow}px over)`);
+        await t.shot(page, `play-${width}-${theme}`);
+      }
+    },
+  },
+  {
+    name: 'games that are not playable yet lead to their rules, never to a broken screen',
+    async run(t) {
+      const page = await t.page();
+      await open(page, t.base, '#/');
+      for (const game of ['Archery', 'Quoits', 'Dominoes', 'Doquin']) {
+        const card = page.locator('.game-card', { hasText: game });
+        await waitText(card, 'Coming');
+        await card.locator('a:has-text("Read the rules")').click();
+        await waitText(page.locator('#screen-title'), `${game}: the rules`);
+        await page.waitForSelector('.rules-text .coming');
+        await page.goBack();
+        await page.waitForSelector('.games');
+      }
+      await open(page, t.base, '#/new/quoits');
+      await waitText(page.locator('main'), 'coming to Parlour');
+      await open(page, t.base, '#/no/such/page');
+      await waitText(page.locator('#screen-title'), 'Nothing here');
+    },
+  },
+  {
+    name: 'settings apply at once and persist: theme and animations',
+    async run(t) {
+      const page = await t.page({ theme: 'light' });
+      await open(page, t.base, '#/settings');
+      await page.getByLabel('Dark: lamplight').check();
+      await page.getByLabel(/^Off: men jump/).check();
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+      await page.reload();
+      await page.waitForSelector('#screen-title');
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.motion), 'off');
+      assert.equal(await page.getByLabel('Dark: lamplight').isChecked(), true);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.equal(background, 'rgb(31, 26, 21)', 'the dark paper is used');
+      await t.shot(page, 'settings-dark');
+    },
+  },
+  {
+    name: 'an unreadable stored value is reported and kept; a newer one too',
+    async run(t) {
+      const page = await t.page();
+      await open(page, t.base, '#/');
+      await page.evaluate(() => {
+        localStorage.setItem('parlour/game/broken', '{"half a save');
+        localStorage.setItem('parlour/game/future', JSON.stringify({ version: 7, id: 'future' }));
+        localStorage.setItem('parlour/settings', 'nonsense');
+      });
+      await page.reload();
+      await waitText(page.locator('.notice'), 'could not be read');
+      await open(page, t.base, '#/saves');
+      const problems = page.locator('.problems');
+      await waitText(problems, 'parlour/game/broken');
+      await waitText(problems, 'newer Parlour (version 7)');
+      await t.shot(page, 'problems');
+      // Changing a setting keeps the unreadable settings aside before writing.
+      await open(page, t.base, '#/settings');
+      await page.getByLabel('Light: paper and ink').check();
+      const stored = await storage(page);
+      assert.equal(stored['parlour/game/broken'], '{"half a save', 'left exactly as it was');
+      assert.ok(Object.entries(stored).some(([k, v]) => k.startsWith('parlour/aside/settings') && v === 'nonsense'),
+        'the unreadable settings were kept aside');
+      // Deleting is the player's choice, from the list.
+      await open(page, t.base, '#/saves');
+      await page.locator('.problem', { hasText: 'broken' }).locator('button:has-text("Delete")').click();
+      await page.locator('.problem', { hasText: 'broken' }).locator('button.danger').click();
+      await page.waitForFunction(() => localStorage.getItem('parlour/game/broken') === null);
+    },
+  },
+  {
+    name: 'a full storage is reported and the game goes on in memory',
+    async run(t) {
+      const page = await t.page();
+      await open(page, t.base, '#/');
+      await page.evaluate(() => {
+        // Fill localStorage to the last few characters: big values first, then smaller ones.
+        let key = 0;
+        for (let size = 1 << 20; size >= 1; ) {
+          try { localStorage.setItem(`filler/${key++}`, 'x'.repeat(size)); } catch { size = Math.floor(size / 2); }
+        }
+      });
+      await startGame(page, t.base);
+      await waitText(page.locator('.notice'), 'storage for this site is full');
+      for (const m of ['d6', 'f4', 'b4']) await playByClicks(page, m);
+      assert.deepEqual(await moveList(page), ['d6', 'f4', 'b4'], 'play goes on in memory');
+      await t.shot(page, 'storage-full');
+    },
+  },
+];

@@ -1,0 +1,209 @@
+// Morris end to end: whole games by clicks, keyboard play, drag, reload and resume, export and
+// import, a broken import, share links.
+import { readFile } from 'node:fs/promises';
+import { assert, fixture, open, shareRoute, storage, waitText } from './lib.mjs';
+import { drag, moveList, playByClicks, startGame, touch } from './morris.mjs';
+
+export const tests = [
+  {
+    name: 'a whole Morelles game is played to a win by clicks',
+    async run(t) {
+      const page = await t.page();
+      await startGame(page, t.base, { variant: 'Morelles', white: 'Ada', black: 'Bob' });
+      const record = JSON.parse(await fixture('morelles-win.json'));
+      for (const move of record.moves) {
+        await playByClicks(page, move);
+      }
+      assert.deepEqual(await moveList(page), record.moves, 'the move list shows every move in notation');
+      const panel = page.locator('.end-panel');
+      await waitText(panel, 'Ada wins');
+      await waitText(panel, 'Bob is down to two men');
+      await waitText(page.locator('[aria-live=polite]'), 'Ada wins');
+      assert.equal(await page.locator('.player.black .counts').textContent().then((s) => /On board: 2/.test(s)), true);
+      await t.shot(page, 'win-desktop');
+      await page.setViewportSize({ width: 360, height: 780 });
+      await t.shot(page, 'win-phone');
+    },
+  },
+  {
+    name: 'moves are made by keyboard, with names for every point',
+    async run(t) {
+      const page = await t.page();
+      await startGame(page, t.base);
+      const board = page.locator('svg.board');
+      // Tab from the page's last control before the board reaches the board as one stop.
+      await board.focus();
+      await page.keyboard.press('Enter'); // the first open point: a1
+      await page.keyboard.press('ArrowRight'); // a1 -> d1
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowUp'); // d1 -> d2
+      await page.keyboard.press('Enter');
+      assert.deepEqual(await moveList(page), ['a1', 'd1', 'd2']);
+      assert.equal(await page.locator('#point-a1').getAttribute('aria-label'), 'a1, White man');
+      assert.equal(await page.locator('#point-d1').getAttribute('aria-label'), 'd1, Black man');
+      assert.match(await page.locator('#point-g7').getAttribute('aria-label'), /^g7, empty, open$/);
+      assert.equal(await board.getAttribute('aria-activedescendant'), 'point-d2');
+      await waitText(page.locator('[aria-live=polite]'), 'White places a man on d2');
+      // Arrow keys follow the lines: from d2 there is no line to the right but one to f2.
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await board.getAttribute('aria-activedescendant'), 'point-f2');
+      await page.keyboard.press('ArrowUp'); // f2 -> f4
+      await page.keyboard.press('ArrowLeft'); // f4 -> e4
+      assert.equal(await board.getAttribute('aria-activedescendant'), 'point-e4');
+      await t.shot(page, 'keyboard-focus');
+      // Moving phase by keyboard, Escape cancels a selection.
+      await open(page, t.base, shareRoute(await fixture('morrice-moving.json')));
+      await page.waitForSelector('svg.board');
+      await board.focus();
+      // Focus starts on the first man that can move (a1); pick it up, cancel, pick it again.
+      assert.equal(await board.getAttribute('aria-activedescendant'), 'point-a1');
+      await page.keyboard.press(' ');
+      await waitText(page.locator('.status'), 'picked up');
+      await page.keyboard.press('Escape');
+      await waitText(page.locator('.status'), 'to move a man');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowUp'); // a1 -> a4
+      await page.keyboard.press('Enter');
+      assert.equal((await moveList(page)).at(-1), 'a1-a4');
+    },
+  },
+  {
+    name: 'a man is moved by dragging, and an illegal move says why',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      await open(page, t.base, shareRoute(await fixture('morrice-moving.json')));
+      await page.waitForSelector('svg.board');
+      const before = await moveList(page);
+      await touch(page, 'a1');
+      await touch(page, 'g4');
+      await waitText(page.locator('.message'), 'a1 and g4 are not neighbours (men never fly in Morrice).');
+      assert.deepEqual(await moveList(page), before, 'an illegal click changes nothing');
+      await touch(page, 'a1'); // put it down again
+      await touch(page, 'b4');
+      await waitText(page.locator('.message'), "The man on b4 is Black's.");
+      await drag(page, 'f4', 'g4');
+      assert.equal((await moveList(page)).at(-1), 'f4-g4', 'the drag played f4-g4');
+      await t.shot(page, 'drag-phone');
+    },
+  },
+  {
+    name: 'a game survives a reload and resumes with undo and redo',
+    async run(t) {
+      const page = await t.page();
+      await startGame(page, t.base);
+      for (const m of ['d6', 'f4', 'b4']) await playByClicks(page, m);
+      await page.click('button:has-text("Undo")');
+      assert.deepEqual(await moveList(page), ['d6', 'f4']);
+      const url = page.url();
+      await page.reload();
+      await page.waitForSelector('svg.board');
+      assert.equal(page.url(), url, 'the same URL after a reload');
+      assert.deepEqual(await moveList(page), ['d6', 'f4'], 'the moves are back after the reload');
+      assert.equal(await page.locator('button:has-text("Redo")').isEnabled(), true, 'redo survives the reload');
+      await page.click('button:has-text("Redo")');
+      assert.deepEqual(await moveList(page), ['d6', 'f4', 'b4']);
+      // Closing the tab and coming back to the home page offers the game.
+      await open(page, t.base, '#/');
+      await waitText(page.locator('.continue'), 'Ada v Bob');
+      await page.click('.continue a:has-text("Resume")');
+      await page.waitForSelector('svg.board');
+      assert.deepEqual(await moveList(page), ['d6', 'f4', 'b4']);
+    },
+  },
+  {
+    name: 'a game is exported to a file and imported again',
+    async run(t) {
+      const page = await t.page();
+      await startGame(page, t.base);
+      for (const m of ['d6', 'f4', 'b4', 'd2']) await playByClicks(page, m);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('button:has-text("Export")'),
+      ]);
+      assert.match(download.suggestedFilename(), /^parlour-morris-\d{8}-\d{4}\.json$/);
+      const file = await download.path();
+      const exported = JSON.parse(await readFile(file, 'utf8'));
+      assert.equal(exported.format, 'parlour-record');
+      assert.deepEqual(exported.moves, ['d6', 'f4', 'b4', 'd2']);
+      assert.deepEqual(exported.players.map((p) => p.name), ['Ada', 'Bob']);
+
+      const other = await t.page();
+      await open(other, t.base, '#/saves');
+      await other.setInputFiles('#import-file', file);
+      await waitText(other.locator('.import [role=status]'), 'Imported');
+      await other.click('.save:has-text("imported") button:has-text("Resume")');
+      await other.waitForSelector('svg.board');
+      assert.deepEqual(await moveList(other), ['d6', 'f4', 'b4', 'd2']);
+      await t.shot(other, 'imported');
+    },
+  },
+  {
+    name: 'a broken import is refused with its first problem and changes nothing',
+    async run(t) {
+      const page = await t.page();
+      await startGame(page, t.base);
+      await playByClicks(page, 'd6');
+      await open(page, t.base, '#/saves');
+      const before = await storage(page);
+      const attempt = async (text, expected) => {
+        await page.fill('#import-text', text);
+        await page.click('button:has-text("Import the pasted record")');
+        await waitText(page.locator('.import [role=alert]'), expected);
+        assert.deepEqual(await storage(page), before, `storage unchanged after: ${expected}`);
+      };
+      await attempt('this is not json', 'not JSON');
+      await attempt('{"hello": 1}', 'not a Parlour record');
+      await attempt('{"format":"parlour-record","version":9,"game":"morris"}', 'newer Parlour');
+      const record = JSON.parse(await fixture('morelles-win.json'));
+      record.moves[20] = 'a1-a4';
+      await attempt(JSON.stringify(record), 'move 21 "a1-a4": ');
+      await t.shot(page, 'broken-import');
+      // A broken file, too.
+      await page.setInputFiles('#import-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "parlour-record", "version": 1, "game": "chess", "players": [], "moves": []}') });
+      await waitText(page.locator('.import [role=alert]'), 'unknown game "chess"');
+      assert.deepEqual(await storage(page), before);
+    },
+  },
+  {
+    name: 'a share link opens the game it carries, in another browser',
+    async run(t) {
+      const page = await t.page();
+      await startGame(page, t.base);
+      for (const m of ['d6', 'f4', 'b4']) await playByClicks(page, m);
+      await page.click('button:has-text("Share link")');
+      const link = await page.locator('#share-link').inputValue();
+      assert.ok(link.startsWith(t.base + '#/open/'), `the link points at this app: ${link}`);
+      await t.shot(page, 'share-dialog');
+      const friend = await t.page({ width: 360, height: 740 });
+      await friend.goto(link);
+      await friend.waitForSelector('svg.board');
+      assert.deepEqual(await moveList(friend), ['d6', 'f4', 'b4']);
+      assert.match(friend.url(), /#\/play\//, 'the link is replaced by the game\'s own URL');
+      await waitText(friend.locator('.status'), 'Bob (Black) to place');
+      await t.shot(friend, 'shared-phone');
+      // A damaged link says so and stores nothing.
+      await friend.goto(t.base + '#/open/%7Bnope');
+      await waitText(friend.locator('[role=alert]'), 'not JSON');
+    },
+  },
+  {
+    name: 'resign and agreed draw end the game with the reason',
+    async run(t) {
+      const page = await t.page();
+      await startGame(page, t.base);
+      await playByClicks(page, 'd6');
+      await page.click('button:has-text("Offer a draw")');
+      await waitText(page.locator('[role=dialog]'), 'Bob offers a draw. Ada, do you accept?');
+      await page.click('button:has-text("Decline")');
+      await waitText(page.locator('.message'), 'Ada declines the draw. Play on.');
+      await page.click('button:has-text("Offer a draw")');
+      await page.click('button:has-text("Accept the draw")');
+      await waitText(page.locator('.end-panel'), 'The players agreed a draw');
+      await page.click('button:has-text("Undo")');
+      await page.click('button:has-text("Resign")');
+      await page.click('[role=dialog] button:has-text("Resign")');
+      await waitText(page.locator('.end-panel'), 'Ada wins');
+      await waitText(page.locator('.end-panel'), 'Bob resigned');
+    },
+  },
+];

@@ -386,7 +386,6 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                 let save = move |ev: leptos::ev::SubmitEvent| {
                     ev.prevent_default();
                     let now = dom::now();
-                    let current = entry.get_value();
                     let (record, redo, ending) =
                         play.with_untracked(|p| (p.game.record(), p.game.undone().to_vec(), p.position().ending()));
                     let game = SavedGame {
@@ -400,7 +399,6 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         record,
                         redo,
                     };
-                    let _ = current;
                     match store().put_game(&game, now) {
                         Ok(()) => {
                             announce.set(format!("Saved as \u{201c}{}\u{201d}.", game.name));

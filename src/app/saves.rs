@@ -63,7 +63,8 @@ pub fn Saves() -> impl IntoView {
     };
     refresh();
     // Another tab may save or delete games: keep the list in step.
-    let _ = window_event_listener(leptos::ev::storage, move |_| refresh());
+    let listener = window_event_listener(leptos::ev::storage, move |_| refresh());
+    on_cleanup(move || listener.remove());
 
     let import_message = RwSignal::new(None::<(bool, String)>);
     let pasted = RwSignal::new(String::new());

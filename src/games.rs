@@ -52,7 +52,7 @@ impl GameKind {
     pub fn tagline(self) -> &'static str {
         match self {
             GameKind::Morris => {
-                "Nine men a side, three in a row: the mill game of Morrice and Morelles."
+                "Three in a row takes a man: Morrice, Morelles, and Six, Twelve and Three Men's Morris."
             }
             GameKind::Archery => {
                 "Spin the double teetotum and fly three arrows down the line at the target."

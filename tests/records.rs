@@ -272,17 +272,19 @@ fn record_of_a_game_not_yet_playable_is_refused() {
 
 #[test]
 fn record_of_an_unknown_variant_is_refused() {
-    let text = morris_json(|r| r["variant"] = json!("six-mens"));
+    let text = morris_json(|r| r["variant"] = json!("nine-holes"));
     assert_eq!(
         refusal(&text),
-        "this record cannot be opened: unknown Morris variant \"six-mens\" (known: morelles, morrice)"
+        "this record cannot be opened: unknown Morris variant \"nine-holes\" \
+         (known: morelles, morrice, six-mens, twelve-mens, three-mens)"
     );
     let none = morris_json(|r| {
         r.as_object_mut().unwrap().remove("variant");
     });
     assert_eq!(
         refusal(&none),
-        "this record cannot be opened: Morris needs a variant (morelles, morrice)"
+        "this record cannot be opened: Morris needs a variant \
+         (morelles, morrice, six-mens, twelve-mens, three-mens)"
     );
 }
 

@@ -73,7 +73,10 @@ fn MorrisSetup() -> impl IntoView {
             players.swap(0, 1);
         }
         let variant = variant.get_untracked();
-        let position = Position::new(variant, options.get_untracked());
+        let mut options = options.get_untracked();
+        // Three Men's Morris removes no men, so the option means nothing there.
+        options.two_removals &= !variant.mill_wins();
+        let position = Position::new(variant, options);
         let record = Record::new(
             GameKind::Morris,
             Some(variant.name()),
@@ -137,12 +140,19 @@ fn MorrisSetup() -> impl IntoView {
         <form class="setup" on:submit=start>
             <fieldset>
                 <legend>"Preset"</legend>
-                {preset(Variant::Morelles, "a player down to three men may fly to any vacant point")}
-                {preset(Variant::Morrice, "men never fly; every move is along a line")}
+                {preset(Variant::Morelles, "nine men each; a player down to three men may fly to any vacant point")}
+                {preset(Variant::Morrice, "nine men each; men never fly, every move is along a line")}
+                {preset(Variant::SixMens, "six men each on two squares; men never fly")}
+                {preset(Variant::TwelveMens, "twelve men each; the corner diagonals are lines too, and a full board is a draw")}
+                {preset(Variant::ThreeMens, "three men each on a small grid; the first to make a line wins")}
             </fieldset>
             <fieldset>
                 <legend>"Options"</legend>
-                {option("A move that makes two mills at once removes two men", |o| o.two_removals, |o, on| o.two_removals = on)}
+                {move || (!variant.get().mill_wins()).then(|| option(
+                    "A move that makes two mills at once removes two men",
+                    |o| o.two_removals,
+                    |o, on| o.two_removals = on,
+                ))}
                 {option("Draw when a position comes round for the third time", |o| o.repetition_draw, |o, on| o.repetition_draw = on)}
                 {option("Draw after 50 moves each without a mill", |o| o.fifty_move_draw, |o, on| o.fifty_move_draw = on)}
             </fieldset>

@@ -87,6 +87,14 @@ fn ending_words(ending: Ending, names: &[String; 2]) -> (String, String) {
             "Fifty moves each passed without a mill.".into(),
         ),
         Ending::Agreed => ("Drawn".into(), "The players agreed a draw.".into()),
+        Ending::ThreeInARow { loser } => (
+            format!("{} wins", name(loser.opponent())),
+            format!("{} made three in a row.", name(loser.opponent())),
+        ),
+        Ending::BoardFull => (
+            "Drawn".into(),
+            "The board filled up while the men were being placed.".into(),
+        ),
     }
 }
 

@@ -6,22 +6,33 @@ use leptos::prelude::*;
 use crate::rules::morris::{Board, Move, Point, Side};
 use crate::session::morris::Man;
 
-/// Board units between neighbouring grid lines.
-const STEP: f64 = 100.0;
-/// Where grid line a / rank 7 sits, leaving a margin for the file and rank labels.
+/// The width of the board's grid, from file a to the last file, in drawing units.
+const SPAN: f64 = 600.0;
+/// Where file a and the top rank sit, leaving a margin for the file and rank labels.
 const MARGIN: f64 = 80.0;
 /// The side of the square drawing.
-const SIZE: f64 = 2.0 * MARGIN + 6.0 * STEP;
+const SIZE: f64 = 2.0 * MARGIN + SPAN;
 /// How near a pointer must come to a point to touch it.
 const REACH: f64 = 46.0;
 /// How far a pointer must travel before a press becomes a drag.
 const DRAG_START: f64 = 12.0;
 
+/// Drawing units between neighbouring grid lines of a board.
+fn step(board: &Board) -> f64 {
+    SPAN / f64::from(board.size() - 1)
+}
+
+/// How much larger than on the 24-point board men and marks are drawn on a smaller board.
+fn scale(board: &Board) -> f64 {
+    (step(board) / 100.0).min(1.6)
+}
+
 /// Where a point is drawn.
-fn centre(p: Point) -> (f64, f64) {
+fn centre(board: &Board, p: Point) -> (f64, f64) {
+    let last = f64::from(board.size() - 1);
     (
-        MARGIN + f64::from(p.file()) * STEP,
-        MARGIN + f64::from(6 - p.rank()) * STEP,
+        MARGIN + f64::from(p.file()) * step(board),
+        MARGIN + (last - f64::from(p.rank())) * step(board),
     )
 }
 
@@ -147,8 +158,8 @@ pub fn MorrisBoard(
     };
     let point_near = move |(x, y): (f64, f64)| -> Option<Point> {
         board.points().iter().copied().find(|p| {
-            let (px, py) = centre(*p);
-            (px - x).hypot(py - y) <= REACH
+            let (px, py) = centre(board, *p);
+            (px - x).hypot(py - y) <= REACH * scale(board)
         })
     };
 
@@ -258,15 +269,15 @@ pub fn MorrisBoard(
         .links()
         .into_iter()
         .map(|(a, b)| {
-            let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+            let ((x1, y1), (x2, y2)) = (centre(board, a), centre(board, b));
             view! { <line class="line" x1=x1 y1=y1 x2=x2 y2=y2/> }
         })
         .collect_view();
-    let labels = (0..7u8)
+    let labels = (0..board.size())
         .map(|i| {
             let file = char::from(b'a' + i).to_string();
-            let rank = (7 - i).to_string();
-            let at = MARGIN + f64::from(i) * STEP;
+            let rank = (board.size() - i).to_string();
+            let at = MARGIN + f64::from(i) * step(board);
             view! {
                 <text class="coord" x=at y=SIZE - 22.0 text-anchor="middle">{file}</text>
                 <text class="coord" x=24.0 y=at + 9.0 text-anchor="middle">{rank}</text>
@@ -278,7 +289,7 @@ pub fn MorrisBoard(
         .iter()
         .copied()
         .map(|p| {
-            let (x, y) = centre(p);
+            let (x, y) = centre(board, p);
             view! {
                 <circle id=point_id(p) class="point" cx=x cy=y r="12" role="img"
                     aria-label=move || label(p)/>
@@ -297,7 +308,7 @@ pub fn MorrisBoard(
             let point = men.with(|men| men.iter().find(|m| m.id == id).map(|m| m.point));
             match (point, d) {
                 (Some(p), Some(d)) if d.moving && d.from == p => (d.at, true),
-                (Some(p), _) => (centre(p), false),
+                (Some(p), _) => (centre(board, p), false),
                 (None, _) => ((SIZE / 2.0, SIZE / 2.0), false),
             }
         };
@@ -310,7 +321,7 @@ pub fn MorrisBoard(
                 }
                 style=move || {
                     let ((x, y), _) = place();
-                    format!("transform: translate({x}px, {y}px)")
+                    format!("transform: translate({x}px, {y}px) scale({})", scale(board))
                 }
                 aria-hidden="true"
             >
@@ -327,7 +338,7 @@ pub fn MorrisBoard(
             .get()
             .into_iter()
             .map(|p| {
-                let (x, y) = centre(p);
+                let (x, y) = centre(board, p);
                 let class = if removing {
                     "target remove"
                 } else if man_at(p).is_some() {
@@ -335,7 +346,7 @@ pub fn MorrisBoard(
                 } else {
                     "target open"
                 };
-                let r = if man_at(p).is_some() { 44 } else { 17 };
+                let r = if man_at(p).is_some() { 44.0 } else { 17.0 } * scale(board);
                 view! { <circle class=class cx=x cy=y r=r/> }
             })
             .collect_view()
@@ -344,15 +355,19 @@ pub fn MorrisBoard(
         let last = last.get()?;
         let mut marks = Vec::new();
         if let Some(from) = last.from() {
-            let (x, y) = centre(from);
-            marks.push(view! { <circle class="last-from" cx=x cy=y r="18"/> }.into_any());
+            let (x, y) = centre(board, from);
+            marks.push(
+                view! { <circle class="last-from" cx=x cy=y r=18.0 * scale(board)/> }.into_any(),
+            );
         }
         if let Some(to) = last.to() {
-            let (x, y) = centre(to);
-            marks.push(view! { <circle class="last-to" cx=x cy=y r="42"/> }.into_any());
+            let (x, y) = centre(board, to);
+            marks.push(
+                view! { <circle class="last-to" cx=x cy=y r=42.0 * scale(board)/> }.into_any(),
+            );
         }
         for gone in last.removals().iter() {
-            let (x, y) = centre(gone);
+            let (x, y) = centre(board, gone);
             marks.push(
                 view! {
                     <path class="last-removed"
@@ -365,9 +380,10 @@ pub fn MorrisBoard(
     };
     let focus_ring = move || {
         let p = focus.get().filter(|_| has_focus.get() && keyboard.get())?;
-        let (x, y) = centre(p);
+        let k = scale(board);
+        let (x, y) = centre(board, p);
         Some(
-            view! { <rect class="focus-ring" x=x - 48.0 y=y - 48.0 width="96" height="96" rx="16"/> },
+            view! { <rect class="focus-ring" x=x - 48.0 * k y=y - 48.0 * k width=96.0 * k height=96.0 * k rx="16"/> },
         )
     };
 

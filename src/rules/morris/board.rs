@@ -11,7 +11,7 @@ pub struct Point {
     rank: u8,
 }
 
-/// How many files and ranks the naming grid has.
+/// How many files and ranks the naming grid has at most (the 24-point boards use all seven).
 pub const GRID: u8 = 7;
 
 impl Point {
@@ -41,6 +41,9 @@ pub type Points = u32;
 /// One of the Morris boards.
 #[derive(Debug)]
 pub struct Board {
+    /// How many files and ranks this board's names use (7 for the 24-point boards, 5 for Six
+    /// Men's Morris, 3 for Three Men's Morris).
+    size: u8,
     /// Every point, in a fixed order (file, then rank); a point's place here is its bit.
     points: Vec<Point>,
     /// Each line of three points that makes a mill, as a set.
@@ -56,7 +59,7 @@ pub struct Board {
 impl Board {
     /// Builds a board from its mills ("a7 d7 g7, b6 d6 f6, ...") and the extra links along
     /// which men move but which make no mill ("a4 b4, ...").
-    fn from_text(mills: &str, links: &str) -> Board {
+    fn from_text(size: u8, mills: &str, links: &str) -> Board {
         let parse_groups = |text: &str| -> Vec<Vec<Point>> {
             text.split(',')
                 .map(|group| {
@@ -108,13 +111,23 @@ impl Board {
                     .collect()
             })
             .collect();
+        assert!(
+            points.iter().all(|p| p.file < size && p.rank < size),
+            "a board's points lie on its grid"
+        );
         Board {
+            size,
             points,
             mills,
             neighbours,
             mills_through,
             index,
         }
+    }
+
+    /// How many files and ranks the board's point names use.
+    pub fn size(&self) -> u8 {
+        self.size
     }
 
     /// Every point of the board, in the board's order.
@@ -190,10 +203,38 @@ pub fn bits(mut set: Points) -> impl Iterator<Item = Points> {
 
 /// The 24-point board of Nine Men's Morris (Morrice, Morelles): three squares joined at the
 /// middles of their sides. Every line of three makes a mill, long and short alike.
-pub static NINE_MENS: LazyLock<Board> = LazyLock::new(|| {
+pub static NINE_MENS: LazyLock<Board> = LazyLock::new(|| Board::from_text(7, NINE_MENS_LINES, ""));
+
+const NINE_MENS_LINES: &str =
+    "a7 d7 g7, b6 d6 f6, c5 d5 e5, a4 b4 c4, e4 f4 g4, c3 d3 e3, b2 d2 f2, a1 d1 g1, \
+     a1 a4 a7, b2 b4 b6, c3 c4 c5, d5 d6 d7, d1 d2 d3, e3 e4 e5, f2 f4 f6, g1 g4 g7";
+
+/// The 24-point board of Twelve Men's Morris: the Nine Men's board with the four corner
+/// diagonals, each a line of three that makes a mill and along which men move.
+pub static TWELVE_MENS: LazyLock<Board> = LazyLock::new(|| {
     Board::from_text(
-        "a7 d7 g7, b6 d6 f6, c5 d5 e5, a4 b4 c4, e4 f4 g4, c3 d3 e3, b2 d2 f2, a1 d1 g1, \
-         a1 a4 a7, b2 b4 b6, c3 c4 c5, d5 d6 d7, d1 d2 d3, e3 e4 e5, f2 f4 f6, g1 g4 g7",
+        7,
+        &format!("{NINE_MENS_LINES}, a1 b2 c3, g1 f2 e3, a7 b6 c5, g7 f6 e5"),
+        "",
+    )
+});
+
+/// The 16-point board of Six Men's Morris: two squares, named on a 5 x 5 grid. Mills are made
+/// only along the sides of the squares; the four short lines between the squares are for moving.
+pub static SIX_MENS: LazyLock<Board> = LazyLock::new(|| {
+    Board::from_text(
+        5,
+        "a5 c5 e5, b4 c4 d4, b2 c2 d2, a1 c1 e1, a1 a3 a5, b2 b3 b4, d2 d3 d4, e1 e3 e5",
+        "a3 b3, d3 e3, c5 c4, c1 c2",
+    )
+});
+
+/// The 9-point board of Three Men's Morris: a 3 x 3 grid with both diagonals. Every row,
+/// column and diagonal is a line.
+pub static THREE_MENS: LazyLock<Board> = LazyLock::new(|| {
+    Board::from_text(
+        3,
+        "a3 b3 c3, a2 b2 c2, a1 b1 c1, a1 a2 a3, b1 b2 b3, c1 c2 c3, a1 b2 c3, a3 b2 c1",
         "",
     )
 });

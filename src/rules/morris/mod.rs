@@ -77,17 +77,33 @@ pub enum Variant {
     /// Nine Men's Morris as the Hoyle-style "Morelles" text gives it: a player down to three men
     /// flies.
     Morelles,
+    /// Six men each on two squares; men never fly.
+    SixMens,
+    /// Twelve men each on the 24-point board with its corner diagonals; a board filled while
+    /// placing is a draw.
+    TwelveMens,
+    /// Three men each on a 3 x 3 grid with its diagonals; the first to make a line wins.
+    ThreeMens,
 }
 
 impl Variant {
     /// Every variant, in the order the app offers them.
-    pub const ALL: [Variant; 2] = [Variant::Morelles, Variant::Morrice];
+    pub const ALL: [Variant; 5] = [
+        Variant::Morelles,
+        Variant::Morrice,
+        Variant::SixMens,
+        Variant::TwelveMens,
+        Variant::ThreeMens,
+    ];
 
     /// The variant's name in records.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Morrice => "morrice",
             Variant::Morelles => "morelles",
+            Variant::SixMens => "six-mens",
+            Variant::TwelveMens => "twelve-mens",
+            Variant::ThreeMens => "three-mens",
         }
     }
 
@@ -96,6 +112,9 @@ impl Variant {
         match self {
             Variant::Morrice => "Morrice",
             Variant::Morelles => "Morelles",
+            Variant::SixMens => "Six Men's Morris",
+            Variant::TwelveMens => "Twelve Men's Morris",
+            Variant::ThreeMens => "Three Men's Morris",
         }
     }
 
@@ -106,17 +125,37 @@ impl Variant {
 
     /// The board the variant is played on.
     pub fn board(self) -> &'static Board {
-        &board::NINE_MENS
+        match self {
+            Variant::Morrice | Variant::Morelles => &board::NINE_MENS,
+            Variant::SixMens => &board::SIX_MENS,
+            Variant::TwelveMens => &board::TWELVE_MENS,
+            Variant::ThreeMens => &board::THREE_MENS,
+        }
     }
 
     /// How many men each player has.
     pub fn men(self) -> u8 {
-        9
+        match self {
+            Variant::Morrice | Variant::Morelles => 9,
+            Variant::SixMens => 6,
+            Variant::TwelveMens => 12,
+            Variant::ThreeMens => 3,
+        }
     }
 
     /// Whether a player with exactly three men may move a man to any vacant point.
     pub fn flying(self) -> bool {
         matches!(self, Variant::Morelles)
+    }
+
+    /// Whether a mill wins the game outright (Three Men's Morris) instead of removing a man.
+    pub fn mill_wins(self) -> bool {
+        matches!(self, Variant::ThreeMens)
+    }
+
+    /// Whether a board filled while placing draws the game (Twelve Men's Morris).
+    pub fn full_board_draws(self) -> bool {
+        matches!(self, Variant::TwelveMens)
     }
 }
 
@@ -259,10 +298,10 @@ impl fmt::Display for IllegalMove {
             IllegalMove::SamePoint(p) => write!(f, "a man must move off {p} to another point"),
             IllegalMove::NotNeighbours(a, b, variant) => {
                 write!(f, "{a} and {b} are not neighbours")?;
-                if *variant == Variant::Morrice {
-                    write!(f, " (men never fly in Morrice)")
-                } else {
+                if variant.flying() {
                     write!(f, " (men fly only when a player has three left)")
+                } else {
+                    write!(f, " (men never fly in {})", variant.title())
                 }
             }
             IllegalMove::RemovalDue(1) => {
@@ -311,6 +350,10 @@ pub enum Ending {
     FiftyMoves,
     /// The players agreed a draw.
     Agreed,
+    /// The winner made a line of three (Three Men's Morris).
+    ThreeInARow { loser: Side },
+    /// The board filled up while men were being placed (Twelve Men's Morris).
+    BoardFull,
 }
 
 impl Ending {
@@ -319,8 +362,9 @@ impl Ending {
         match self {
             Ending::TwoMenLeft { loser }
             | Ending::NoLegalMove { loser }
-            | Ending::Resigned { loser } => Some(loser.opponent()),
-            Ending::Repetition | Ending::FiftyMoves | Ending::Agreed => None,
+            | Ending::Resigned { loser }
+            | Ending::ThreeInARow { loser } => Some(loser.opponent()),
+            Ending::Repetition | Ending::FiftyMoves | Ending::Agreed | Ending::BoardFull => None,
         }
     }
 
@@ -333,6 +377,8 @@ impl Ending {
             Ending::Repetition => "threefold repetition",
             Ending::FiftyMoves => "50 moves without a mill",
             Ending::Agreed => "agreed",
+            Ending::ThreeInARow { .. } => "three in a row",
+            Ending::BoardFull => "board full",
         }
     }
 }
@@ -469,6 +515,17 @@ impl Position {
         bits(self.men[side.index()])
             .map(|b| self.board().point(b))
             .collect()
+    }
+
+    /// The points of a side's men as a bit set in the board's order (for the computer player).
+    pub fn men_bits(&self, side: Side) -> Points {
+        self.men[side.index()]
+    }
+
+    /// The positions since the last placement or removal, the current one last, each as the
+    /// number [`Position::key`] gives (for the computer player's repetition checks).
+    pub fn history(&self) -> &[u64] {
+        &self.history
     }
 
     /// How many men a side has on the board.
@@ -690,8 +747,16 @@ impl Position {
     fn judge(&self) -> Option<Ending> {
         let loser = self.to_move;
         let i = loser.index();
+        let mover = self.men[loser.opponent().index()];
+        if self.variant.mill_wins() && self.mill_men(mover) != 0 {
+            return Some(Ending::ThreeInARow { loser });
+        }
         if self.men[i].count_ones() as u8 + self.hand[i] < FEWEST_MEN {
             return Some(Ending::TwoMenLeft { loser });
+        }
+        let full = self.men[0] | self.men[1] == self.board().all();
+        if self.variant.full_board_draws() && full {
+            return Some(Ending::BoardFull);
         }
         if !self.has_a_move(loser) {
             return Some(Ending::NoLegalMove { loser });
@@ -725,6 +790,9 @@ impl Position {
 
     /// How many men the mover removes after making `after` by putting a man on `to`.
     fn removals_due(&self, after: Points, to: Points, opp: Points) -> usize {
+        if self.variant.mill_wins() {
+            return 0;
+        }
         let mills = self
             .board()
             .mills_through(to)
@@ -784,7 +852,7 @@ impl Position {
 
     /// The position as one number: men, hands and the side to move. Equal numbers are equal
     /// positions (boards have at most 24 points and hands at most 15 men).
-    fn key(&self) -> u64 {
+    pub fn key(&self) -> u64 {
         u64::from(self.men[0])
             | u64::from(self.men[1]) << 24
             | u64::from(self.hand[0]) << 48

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use parlour::record::Record;
+use parlour::rules::morris::Variant;
 use serde_json::Value;
 
 const RECORD: &str = ".record.json";
@@ -166,17 +167,22 @@ fn golden_records_round_trip_through_json() {
 
 #[test]
 fn golden_reports_cover_every_way_a_game_of_morris_ends() {
-    let mut reasons: Vec<String> = Vec::new();
-    let mut in_progress = 0;
+    // Each Morris report as (variant, reason), the reason `None` for a game in progress.
+    let mut reports: Vec<(String, Option<String>)> = Vec::new();
     for (record_path, expected_path) in golden_cases() {
         if !short(&record_path).starts_with("morris") {
             continue;
         }
-        match read_json(&expected_path)["reason"].as_str() {
-            Some(reason) => reasons.push(reason.to_string()),
-            None => in_progress += 1,
-        }
+        let report = read_json(&expected_path);
+        let variant = report["variant"].as_str().unwrap_or_default().to_string();
+        reports.push((variant, report["reason"].as_str().map(str::to_string)));
     }
+    let ends = |variant: Option<&str>, reason: &str| {
+        reports
+            .iter()
+            .filter(|(v, r)| variant.is_none_or(|name| v == name) && r.as_deref() == Some(reason))
+            .count()
+    };
     for reason in [
         "two men left",
         "no legal move",
@@ -184,14 +190,35 @@ fn golden_reports_cover_every_way_a_game_of_morris_ends() {
         "50 moves without a mill",
         "resigned",
         "agreed",
+        "three in a row",
+        "board full",
     ] {
         assert!(
-            reasons.iter().any(|r| r == reason),
+            ends(None, reason) > 0,
             "golden: no Morris record ends by {reason:?}"
         );
     }
+    for (variant, reason, at_least) in [
+        ("three-mens", "three in a row", 2),
+        ("twelve-mens", "board full", 1),
+        ("six-mens", "two men left", 1),
+    ] {
+        assert!(
+            ends(Some(variant), reason) >= at_least,
+            "golden: fewer than {at_least} {variant} records end by {reason:?}"
+        );
+    }
+    for variant in Variant::ALL {
+        assert!(
+            reports
+                .iter()
+                .any(|(v, r)| v == variant.name() && r.is_none()),
+            "golden: no {} game in progress",
+            variant.name()
+        );
+    }
     assert!(
-        in_progress >= 3,
+        reports.iter().filter(|(_, r)| r.is_none()).count() >= 3,
         "golden: games in progress (placing, moving, flying)"
     );
 }
@@ -335,6 +362,21 @@ fn native_tool_counts_perft() {
         "1622\n",
         "perft 3 after the golden moving game"
     );
+
+    // The other boards by name.
+    for (variant, count) in [
+        ("six-mens", "43680"),
+        ("twelve-mens", "255024"),
+        ("three-mens", "3024"),
+    ] {
+        let output = parlour(&["perft", "4", "--variant", variant], None);
+        assert!(output.status.success(), "perft 4 --variant {variant}");
+        assert_eq!(
+            text(&output.stdout).trim(),
+            count,
+            "perft 4 from the start of {variant}"
+        );
+    }
 
     let output = parlour(&["perft", "three"], None);
     assert_eq!(output.status.code(), Some(1));

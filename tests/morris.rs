@@ -9,10 +9,22 @@
 //!     |  |  c3 d3 e3   |   |
 //!     |  b2 --- d2 --- f2  |
 //!     a1 ------ d1 ------ g1
+//!
+//! Twelve Men's Morris uses the same board with the four corner diagonals a1-b2-c3, g1-f2-e3,
+//! a7-b6-c5 and g7-f6-e5. Six Men's Morris names its 16 points on a 5 x 5 grid, and Three Men's
+//! Morris its 9 on a 3 x 3 grid:
+//!
+//!     a5 ----- c5 ----- e5              a3 -- b3 -- c3
+//!     |        |         |              |  \  |  /  |
+//!     |   b4 - c4 - d4   |              a2 -- b2 -- c2
+//!     a3 - b3       d3 - e3             |  /  |  \  |
+//!     |   b2 - c2 - d2   |              a1 -- b1 -- c1
+//!     |        |         |
+//!     a1 ----- c1 ----- e1
 
 use std::collections::BTreeSet;
 
-use parlour::rules::morris::board::NINE_MENS;
+use parlour::rules::morris::board::{Board, NINE_MENS, SIX_MENS, THREE_MENS, TWELVE_MENS};
 use parlour::rules::morris::{
     Ending, IllegalMove, Move, Options, Phase, Point, Position, Removals, Side, Variant,
     QUIET_PLIES_FOR_DRAW,
@@ -22,7 +34,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 
 use Side::{Black, White};
-use Variant::{Morelles, Morrice};
+use Variant::{Morelles, Morrice, SixMens, ThreeMens, TwelveMens};
 
 /// The 16 lines of `rules/morris.md`, typed in from the rules rather than taken from the crate.
 const LINES: [[&str; 3]; 16] = [
@@ -1299,5 +1311,770 @@ fn notation_round_trips_for_every_legal_move() {
     assert!(
         checked > 10_000,
         "notation: many moves were checked ({checked})"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The other boards: Six, Twelve and Three Men's Morris
+
+/// The four corner diagonals that Twelve Men's Morris adds to the 16 lines, typed in from the
+/// rules.
+const DIAGONALS: [[&str; 3]; 4] = [
+    ["a1", "b2", "c3"],
+    ["g1", "f2", "e3"],
+    ["a7", "b6", "c5"],
+    ["g7", "f6", "e5"],
+];
+
+/// Six Men's Morris: the eight sides of the two squares, the only lines that make mills.
+const SIX_LINES: [[&str; 3]; 8] = [
+    ["a5", "c5", "e5"],
+    ["b4", "c4", "d4"],
+    ["b2", "c2", "d2"],
+    ["a1", "c1", "e1"],
+    ["a1", "a3", "a5"],
+    ["b2", "b3", "b4"],
+    ["d2", "d3", "d4"],
+    ["e1", "e3", "e5"],
+];
+
+/// Six Men's Morris: the four short links between the squares, for moving only.
+const SIX_LINKS: [[&str; 2]; 4] = [["a3", "b3"], ["d3", "e3"], ["c5", "c4"], ["c1", "c2"]];
+
+/// Three Men's Morris: the rows, columns and both diagonals of the 3 x 3 grid.
+const THREE_LINES: [[&str; 3]; 8] = [
+    ["a1", "b1", "c1"],
+    ["a2", "b2", "c2"],
+    ["a3", "b3", "c3"],
+    ["a1", "a2", "a3"],
+    ["b1", "b2", "b3"],
+    ["c1", "c2", "c3"],
+    ["a1", "b2", "c3"],
+    ["a3", "b2", "c1"],
+];
+
+/// A variant's lines and its links for moving only, as typed in above.
+fn typed_in(variant: Variant) -> (Vec<[&'static str; 3]>, Vec<[&'static str; 2]>) {
+    match variant {
+        Morrice | Morelles => (LINES.to_vec(), Vec::new()),
+        TwelveMens => (
+            LINES.iter().chain(&DIAGONALS).copied().collect(),
+            Vec::new(),
+        ),
+        SixMens => (SIX_LINES.to_vec(), SIX_LINKS.to_vec()),
+        ThreeMens => (THREE_LINES.to_vec(), Vec::new()),
+    }
+}
+
+/// Two point names, in order: one link of the board.
+fn link(a: &str, b: &str) -> (String, String) {
+    let (a, b) = (a.to_string(), b.to_string());
+    if a < b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+/// The links typed in: neighbours on a line, and the links for moving only.
+fn typed_in_links(variant: Variant) -> BTreeSet<(String, String)> {
+    let (lines, links) = typed_in(variant);
+    let mut set = BTreeSet::new();
+    for line in lines {
+        set.insert(link(line[0], line[1]));
+        set.insert(link(line[1], line[2]));
+    }
+    for pair in links {
+        set.insert(link(pair[0], pair[1]));
+    }
+    set
+}
+
+/// The points typed in, in order.
+fn typed_in_points(variant: Variant) -> Vec<String> {
+    typed_in_links(variant)
+        .into_iter()
+        .flat_map(|(a, b)| [a, b])
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+/// The points next to `name` by the links typed in.
+fn typed_in_neighbours(variant: Variant, name: &str) -> BTreeSet<String> {
+    typed_in_links(variant)
+        .into_iter()
+        .filter_map(|(a, b)| {
+            if a == name {
+                Some(b)
+            } else if b == name {
+                Some(a)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Whether `men` fill one of the variant's lines.
+fn has_line(variant: Variant, men: &[&str]) -> bool {
+    typed_in(variant)
+        .0
+        .iter()
+        .any(|line| line.iter().all(|p| men.contains(p)))
+}
+
+fn point_names(board: &Board) -> Vec<String> {
+    board.points().iter().map(|p| p.to_string()).collect()
+}
+
+fn board_mills(board: &Board) -> BTreeSet<BTreeSet<String>> {
+    board
+        .mills()
+        .iter()
+        .map(|&line| {
+            board
+                .points()
+                .iter()
+                .filter(|p| board.bit(**p).unwrap() & line != 0)
+                .map(|p| p.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+fn board_links(board: &Board) -> BTreeSet<(String, String)> {
+    board
+        .links()
+        .iter()
+        .map(|(a, b)| link(&a.to_string(), &b.to_string()))
+        .collect()
+}
+
+#[test]
+fn every_board_has_the_points_lines_and_links_of_the_rules() {
+    for (variant, board, size, points, lines, links) in [
+        (Morrice, &*NINE_MENS, 7, 24, 16, 32),
+        (Morelles, &*NINE_MENS, 7, 24, 16, 32),
+        (TwelveMens, &*TWELVE_MENS, 7, 24, 20, 40),
+        (SixMens, &*SIX_MENS, 5, 16, 8, 20),
+        (ThreeMens, &*THREE_MENS, 3, 9, 8, 16),
+    ] {
+        assert!(
+            std::ptr::eq(variant.board(), board),
+            "board: {variant:?} is played on its own board"
+        );
+        assert_eq!(
+            board.size(),
+            size,
+            "board ({variant:?}): names on a {size} x {size} grid"
+        );
+        let names = point_names(board);
+        assert_eq!(
+            names,
+            typed_in_points(variant),
+            "board ({variant:?}): the points are those of the lines and links"
+        );
+        assert_eq!(names.len(), points, "board ({variant:?}): {points} points");
+        let typed_lines: BTreeSet<BTreeSet<String>> = typed_in(variant)
+            .0
+            .iter()
+            .map(|l| l.iter().map(|s| s.to_string()).collect())
+            .collect();
+        assert_eq!(
+            board_mills(board),
+            typed_lines,
+            "board ({variant:?}): the mills are exactly the lines of the rules"
+        );
+        assert_eq!(
+            typed_lines.len(),
+            lines,
+            "board ({variant:?}): {lines} lines"
+        );
+        assert_eq!(
+            board_links(board),
+            typed_in_links(variant),
+            "board ({variant:?}): neighbours are the links along the lines (and Six Men's short links)"
+        );
+        assert_eq!(
+            board_links(board).len(),
+            links,
+            "board ({variant:?}): {links} links"
+        );
+    }
+}
+
+#[test]
+fn every_variant_has_its_name_and_its_men() {
+    for (variant, name, men, points) in [
+        (Morrice, "morrice", 9, 24),
+        (Morelles, "morelles", 9, 24),
+        (SixMens, "six-mens", 6, 16),
+        (TwelveMens, "twelve-mens", 12, 24),
+        (ThreeMens, "three-mens", 3, 9),
+    ] {
+        assert_eq!(
+            variant.name(),
+            name,
+            "variant: {variant:?} is {name} in records"
+        );
+        assert_eq!(Variant::from_name(name), Some(variant));
+        assert!(
+            Variant::ALL.contains(&variant),
+            "variant: {name} is offered"
+        );
+        let start = Position::new(variant, Options::default());
+        for side in [White, Black] {
+            assert_eq!(
+                start.in_hand(side),
+                men,
+                "{name}: {} starts with {men} men in hand",
+                side.name()
+            );
+        }
+        assert_eq!(
+            legal(&start).len(),
+            points,
+            "{name}: the first man may go on any of the {points} points"
+        );
+    }
+}
+
+#[test]
+fn small_boards_have_no_points_off_their_lines() {
+    for (variant, off) in [
+        (SixMens, ["c3", "f1", "a2"]),
+        (TwelveMens, ["d4", "b1", "c2"]),
+        (ThreeMens, ["d1", "a4", "c4"]),
+    ] {
+        let mut position = Position::new(variant, Options::default());
+        for name in off {
+            let error = refused(&mut position, name);
+            assert_eq!(
+                error,
+                IllegalMove::NoSuchPoint(point(name)),
+                "board ({variant:?}): {name} is not a point"
+            );
+            assert_eq!(
+                error.to_string(),
+                format!("there is no point {name} on this board")
+            );
+        }
+    }
+}
+
+#[test]
+fn men_move_along_lines_and_links_on_the_other_boards() {
+    for variant in [SixMens, TwelveMens, ThreeMens] {
+        let all = typed_in_points(variant);
+        for here in &all {
+            let near = typed_in_neighbours(variant, here);
+            // Two more White men and three Black men, away from `here` while the board has
+            // room (Three Men's centre touches every point), and never three in a line.
+            let order = all
+                .iter()
+                .filter(|p| *p != here && !near.contains(*p))
+                .chain(all.iter().filter(|p| near.contains(*p)));
+            let mut white = vec![here.as_str()];
+            let mut black: Vec<&str> = Vec::new();
+            for p in order {
+                let side = if white.len() < 3 {
+                    &mut white
+                } else if black.len() < 3 {
+                    &mut black
+                } else {
+                    break;
+                };
+                side.push(p);
+                if has_line(variant, side) {
+                    side.pop();
+                }
+            }
+            let position = setup(variant, &white.join(" "), &black.join(" "), [0, 0], White);
+            assert_eq!(
+                position.ending(),
+                None,
+                "{variant:?}: the test position {white:?} against {black:?} is still on"
+            );
+            let vacant: BTreeSet<String> = all
+                .iter()
+                .filter(|p| !white.contains(&p.as_str()) && !black.contains(&p.as_str()))
+                .cloned()
+                .collect();
+            let expected: BTreeSet<String> = near.intersection(&vacant).cloned().collect();
+            let targets: BTreeSet<String> = position
+                .legal_moves()
+                .iter()
+                .filter(|m| m.from() == Some(point(here)))
+                .filter_map(|m| m.to())
+                .map(|p| p.to_string())
+                .collect();
+            assert_eq!(
+                targets, expected,
+                "moving ({variant:?}): the man on {here} goes to its vacant neighbours along the lines and links, no further"
+            );
+        }
+    }
+}
+
+#[test]
+fn men_never_fly_on_the_other_boards() {
+    for (variant, white, black, flight, message) in [
+        (
+            SixMens,
+            "a1 c4 e3",
+            "b2 d4 a5 e5",
+            "a1-d3",
+            "a1 and d3 are not neighbours (men never fly in Six Men's Morris)",
+        ),
+        (
+            TwelveMens,
+            "a1 b4 f6",
+            "d7 d5 e4 g1",
+            "a1-g7",
+            "a1 and g7 are not neighbours (men never fly in Twelve Men's Morris)",
+        ),
+        (
+            ThreeMens,
+            "a1 c2 b3",
+            "a3 b1 c3",
+            "a1-c1",
+            "a1 and c1 are not neighbours (men never fly in Three Men's Morris)",
+        ),
+    ] {
+        let mut position = setup(variant, white, black, [0, 0], White);
+        assert!(!variant.flying(), "{variant:?}: no flying");
+        assert_eq!(
+            position.phase(White),
+            Phase::Moving,
+            "{variant:?}: three men still move, never fly"
+        );
+        let (from, to) = flight.split_once('-').unwrap();
+        let error = refused(&mut position, flight);
+        assert_eq!(
+            error,
+            IllegalMove::NotNeighbours(point(from), point(to), variant),
+            "{variant:?}: no flying with three men"
+        );
+        assert_eq!(error.to_string(), message);
+        assert!(
+            position.legal_moves().iter().all(|m| typed_in_neighbours(
+                variant,
+                &m.from().unwrap().to_string()
+            )
+            .contains(&m.to().unwrap().to_string())),
+            "{variant:?}: every legal move goes to a neighbour"
+        );
+    }
+}
+
+// Six Men's Morris
+
+#[test]
+fn six_mens_links_carry_moves_but_make_no_mill() {
+    // White a3 c5 e1 against Black b2 d4 e5: a3 steps along the link to b3, c5 along the link
+    // to c4; nothing crosses the empty centre c3.
+    let mut position = setup(SixMens, "a3 c5 e1", "b2 d4 e5", [0, 0], White);
+    assert_eq!(
+        legal(&position),
+        names(&["a3-a1", "a3-a5", "a3-b3", "c5-a5", "c5-c4", "e1-c1", "e1-e3"]),
+        "Six Men's: men step along the sides and along the four short links"
+    );
+    assert_eq!(
+        refused(&mut position, "a3-d3"),
+        IllegalMove::NotNeighbours(point("a3"), point("d3"), SixMens),
+        "Six Men's: a3 and d3 are not neighbours"
+    );
+    assert_eq!(
+        refused(&mut position, "c5-c3"),
+        IllegalMove::NoSuchPoint(point("c3")),
+        "Six Men's: the centre c3 is not a point"
+    );
+
+    // The middle row a3 b3 d3 e3 and the middle column c5 c4 c2 c1 are links, not lines.
+    let position = setup(SixMens, "a3 b3 d3", "a5 c4", [3, 4], White);
+    assert_eq!(
+        with_step(&position, "e3"),
+        names(&["e3"]),
+        "Six Men's: a3 b3 d3 e3 across the middle make no mill"
+    );
+    let position = setup(SixMens, "c5 c4 c2", "a1 e5", [3, 4], White);
+    assert_eq!(
+        with_step(&position, "c1"),
+        names(&["c1"]),
+        "Six Men's: c5 c4 c2 c1 down the middle make no mill"
+    );
+    // b2-b3 fills the middle row a3 b3 d3 e3: still no mill.
+    let position = setup(SixMens, "a3 d3 e3 b2", "a5 c4 e1", [0, 0], White);
+    assert_eq!(
+        with_step(&position, "b2-b3"),
+        names(&["b2-b3"]),
+        "Six Men's: filling the middle row by moving makes no mill"
+    );
+    assert!(
+        position
+            .legal_moves()
+            .iter()
+            .all(|m| m.removals().is_empty()),
+        "Six Men's: no move here makes a mill"
+    );
+
+    // A step along a link can still close a side of a square: a3-b3 fills b2-b3-b4.
+    let position = setup(SixMens, "a3 b2 b4", "a5 c4 e1", [0, 0], White);
+    assert_eq!(
+        with_step(&position, "a3-b3"),
+        names(&["a3-b3xa5", "a3-b3xc4", "a3-b3xe1"]),
+        "Six Men's: a man that steps along a link into a side of a square makes that mill"
+    );
+}
+
+#[test]
+fn six_mens_two_men_left_loses() {
+    // White e3-e1 closes a1-c1-e1 and takes one of Black's three men.
+    let mut position = setup(SixMens, "a1 c1 e3", "a5 c4 d2", [0, 0], White);
+    assert_eq!(
+        with_step(&position, "e3-e1"),
+        names(&["e3-e1xa5", "e3-e1xc4", "e3-e1xd2"]),
+        "Six Men's: a mill removes a man"
+    );
+    play(&mut position, &["e3-e1xc4"]);
+    assert_eq!(
+        position.ending(),
+        Some(Ending::TwoMenLeft { loser: Black }),
+        "Six Men's: a player reduced to two men loses"
+    );
+    assert_eq!(position.scores(), vec![3, 2]);
+}
+
+// Twelve Men's Morris
+
+#[test]
+fn twelve_mens_diagonals_carry_moves_and_make_mills() {
+    // White a1 b6 e4 against Black d1 a4 c5 d7: a1 and b6 also step along their diagonals.
+    let twelve = setup(TwelveMens, "a1 b6 e4", "d1 a4 c5 d7", [0, 0], White);
+    let nine = setup(Morrice, "a1 b6 e4", "d1 a4 c5 d7", [0, 0], White);
+    assert_eq!(
+        legal(&twelve),
+        names(&["a1-b2", "b6-a7", "b6-b4", "b6-d6", "e4-e3", "e4-e5", "e4-f4"]),
+        "Twelve Men's: men step along the corner diagonals too"
+    );
+    assert_eq!(
+        legal(&nine),
+        names(&["b6-b4", "b6-d6", "e4-e3", "e4-e5", "e4-f4"]),
+        "control: without the diagonals a1 is shut in"
+    );
+
+    // Placing c3 next to a1 b2 makes a mill on the diagonal; on the Nine Men's board it does not.
+    let twelve = setup(TwelveMens, "a1 b2", "d7 g7 f4", [7, 8], White);
+    let nine = setup(Morrice, "a1 b2", "d7 g7 f4", [7, 6], White);
+    assert_eq!(
+        with_step(&twelve, "c3"),
+        names(&["c3xd7", "c3xf4", "c3xg7"]),
+        "Twelve Men's: a corner diagonal is a mill"
+    );
+    assert_eq!(
+        with_step(&nine, "c3"),
+        names(&["c3"]),
+        "control: Nine Men's"
+    );
+
+    // So is a move into it, along a row or along the diagonal itself.
+    let position = setup(TwelveMens, "a1 b2 d3", "d7 g7 f4", [0, 0], White);
+    assert_eq!(
+        with_step(&position, "d3-c3"),
+        names(&["d3-c3xd7", "d3-c3xf4", "d3-c3xg7"]),
+        "Twelve Men's: a move that fills a diagonal makes a mill"
+    );
+    let position = setup(TwelveMens, "a1 b4 c3", "d7 g7 f4", [0, 0], White);
+    assert_eq!(
+        with_step(&position, "b4-b2"),
+        names(&["b4-b2xd7", "b4-b2xf4", "b4-b2xg7"]),
+        "Twelve Men's: a1 b2 c3 filled from the side"
+    );
+}
+
+#[test]
+fn twelve_mens_diagonal_and_row_make_a_double_mill() {
+    // White d1 g1 (row a1-d1-g1) and b2 c3 (diagonal a1-b2-c3): placing a1 closes both.
+    // Black d7 g7 f4 e5 are all free.
+    let black = "d7 g7 f4 e5";
+    let single = setup(TwelveMens, "d1 g1 b2 c3", black, [8, 8], White);
+    assert_eq!(
+        with_step(&single, "a1"),
+        names(&["a1xd7", "a1xe5", "a1xf4", "a1xg7"]),
+        "Twelve Men's double mill: one removal by default"
+    );
+    let mut double = setup_with(
+        TwelveMens,
+        two_removals(),
+        "d1 g1 b2 c3",
+        black,
+        [8, 8],
+        White,
+    );
+    assert_eq!(
+        with_step(&double, "a1"),
+        names(&["a1xd7xe5", "a1xd7xf4", "a1xd7xg7", "a1xe5xf4", "a1xe5xg7", "a1xf4xg7"]),
+        "Twelve Men's double mill on a row and a diagonal: two removals, each pair once"
+    );
+    play(&mut double, &["a1xg7xd7"]);
+    assert_eq!(double.on_board(Black), 2, "two removals: two men are gone");
+    assert_eq!(double.lost(Black), 2);
+
+    // a1 on a row, a column and a diagonal at once still takes no more than two.
+    let triple = setup_with(
+        TwelveMens,
+        two_removals(),
+        "d1 g1 a4 a7 b2 c3",
+        black,
+        [6, 8],
+        White,
+    );
+    let step = with_step(&triple, "a1");
+    assert_eq!(
+        step.len(),
+        6,
+        "triple mill: still two removals, each pair once"
+    );
+    let single = setup(TwelveMens, "d1 g1 a4 a7 b2 c3", black, [6, 8], White);
+    assert_eq!(
+        with_step(&single, "a1").len(),
+        4,
+        "triple mill: one by default"
+    );
+
+    // A man stepping along the diagonal a1-b2 fills the row b2-d2-f2 and the column b2-b4-b6:
+    // a double mill by moving, which the Nine Men's board never allows.
+    let black = "c5 e3 g7 d7";
+    let moving = setup_with(
+        TwelveMens,
+        two_removals(),
+        "a1 d2 f2 b4 b6",
+        black,
+        [0, 0],
+        White,
+    );
+    assert_eq!(
+        with_step(&moving, "a1-b2"),
+        names(&[
+            "a1-b2xc5xd7",
+            "a1-b2xc5xe3",
+            "a1-b2xc5xg7",
+            "a1-b2xd7xe3",
+            "a1-b2xd7xg7",
+            "a1-b2xe3xg7"
+        ]),
+        "Twelve Men's: a move along a diagonal that closes two mills takes two men"
+    );
+}
+
+/// A game of Twelve Men's Morris (random, seed 2743) whose 24 placements make no mill, before
+/// Black's last man: e5 is the one vacant point.
+const FULL_WHITE: &str = "a7 a4 b2 g1 d3 f4 f6 c5 d1 d6 d7 e4";
+const FULL_BLACK: &str = "f2 g4 a1 b6 d2 c4 c3 b4 e3 d5 g7";
+
+#[test]
+fn twelve_mens_full_board_draws() {
+    let mut position = setup(TwelveMens, FULL_WHITE, FULL_BLACK, [0, 1], Black);
+    assert_eq!(
+        legal(&position),
+        names(&["e5"]),
+        "Twelve Men's: the last man goes on the last vacant point, and makes no mill"
+    );
+    play(&mut position, &["e5"]);
+    assert_eq!(
+        position.ending(),
+        Some(Ending::BoardFull),
+        "Twelve Men's: a board filled while placing is drawn (although White could not move)"
+    );
+    let outcome = position.outcome().unwrap();
+    assert_eq!(
+        outcome.winners,
+        vec![Seat(0), Seat(1)],
+        "board full: a draw"
+    );
+    assert_eq!(outcome.reason, "board full");
+    assert_eq!(position.scores(), vec![12, 12]);
+}
+
+#[test]
+fn twelve_mens_filling_placement_with_a_mill_goes_on() {
+    // The same board but for a few men: Black's last man on e5 fills it and closes e3-e4-e5.
+    let white = "a4 a7 b2 c5 d1 d3 d5 d6 f4 f6 g1 g7";
+    let black = "a1 b4 b6 c3 c4 d2 d7 e3 e4 f2 g4";
+    let mut position = setup(TwelveMens, white, black, [0, 1], Black);
+    assert_eq!(
+        with_step(&position, "e5").len(),
+        12,
+        "Twelve Men's: e5 makes a mill and may take any of White's twelve free men"
+    );
+    play(&mut position, &["e5xd5"]);
+    assert_eq!(
+        position.ending(),
+        None,
+        "Twelve Men's: the mill frees a point, so the full board does not draw"
+    );
+    assert_eq!(position.phase(White), Phase::Moving);
+    assert_eq!(
+        legal(&position),
+        names(&["c5-d5", "d6-d5"]),
+        "Twelve Men's: the game goes on into moving, into the freed point"
+    );
+}
+
+// Three Men's Morris
+
+#[test]
+fn three_mens_line_wins_at_once_while_placing() {
+    let mut position = Position::new(ThreeMens, Options::default());
+    play(&mut position, &["a1", "a2", "b2", "a3"]);
+    assert_eq!(
+        with_step(&position, "c3"),
+        names(&["c3"]),
+        "Three Men's: a line removes nothing"
+    );
+    assert_eq!(
+        refused(&mut position, "c3xa2"),
+        IllegalMove::NothingRemoved(ThreeMens),
+        "Three Men's: no removal is ever named"
+    );
+    assert_eq!(
+        IllegalMove::NothingRemoved(ThreeMens).to_string(),
+        "no man is ever removed in Three Men's Morris: a line wins the game"
+    );
+    play(&mut position, &["c3"]);
+    assert_eq!(
+        position.ending(),
+        Some(Ending::ThreeInARow { loser: Black }),
+        "Three Men's: the first line wins, even while placing"
+    );
+    let outcome = position.outcome().unwrap();
+    assert_eq!(outcome.winners, vec![Seat(0)], "three in a row: White wins");
+    assert_eq!(outcome.reason, "three in a row");
+    assert_eq!(
+        (position.on_board(Black), position.in_hand(Black)),
+        (2, 1),
+        "Three Men's: Black keeps every man"
+    );
+    assert_eq!(position.scores(), vec![3, 3]);
+    assert!(position.legal_moves().is_empty(), "over: no legal moves");
+
+    // Black's line at the last placement wins for Black.
+    let mut position = Position::new(ThreeMens, Options::default());
+    play(&mut position, &["a1", "a2", "b1", "b2", "c3", "c2"]);
+    assert_eq!(
+        position.ending(),
+        Some(Ending::ThreeInARow { loser: White }),
+        "Three Men's: Black's row a2-b2-c2 wins"
+    );
+    assert_eq!(position.outcome().unwrap().winners, vec![Seat(1)]);
+}
+
+#[test]
+fn three_mens_line_wins_at_once_when_moved() {
+    // White b1 b3 c1 against Black a1 c2 c3: c1-b2, along a diagonal, fills the column b1-b2-b3.
+    let mut position = setup(ThreeMens, "b1 b3 c1", "a1 c2 c3", [0, 0], White);
+    assert_eq!(position.ending(), None);
+    assert_eq!(
+        with_step(&position, "c1-b2"),
+        names(&["c1-b2"]),
+        "Three Men's: a winning move removes nothing"
+    );
+    play(&mut position, &["c1-b2"]);
+    assert_eq!(
+        position.ending(),
+        Some(Ending::ThreeInARow { loser: Black }),
+        "Three Men's: a line made by moving wins"
+    );
+    assert_eq!(
+        position.on_board(Black),
+        3,
+        "Three Men's: nothing is removed"
+    );
+    assert_eq!(position.scores(), vec![3, 3]);
+}
+
+#[test]
+fn three_mens_player_is_never_blocked_before_the_other_has_a_line() {
+    // A player who cannot move loses on every board. On this one it never decides a game:
+    // the centre b2 touches every point, so shutting in three men takes b2 and two points
+    // opposite each other around it, and those three are a line. Every way of putting three
+    // men of each side on the nine points is tried.
+    let all = typed_in_points(ThreeMens);
+    let mut blocked = 0;
+    for w in 0u32..1 << 9 {
+        for b in 0u32..1 << 9 {
+            if w.count_ones() != 3 || b.count_ones() != 3 || w & b != 0 {
+                continue;
+            }
+            let men = |set: u32| -> Vec<&str> {
+                (0..9)
+                    .filter(|i| set & 1 << i != 0)
+                    .map(|i| all[i].as_str())
+                    .collect()
+            };
+            let (white, black) = (men(w), men(b));
+            let shut_in = white.iter().all(|p| {
+                typed_in_neighbours(ThreeMens, p)
+                    .iter()
+                    .all(|q| white.contains(&q.as_str()) || black.contains(&q.as_str()))
+            });
+            if !shut_in {
+                continue;
+            }
+            blocked += 1;
+            assert!(
+                has_line(ThreeMens, &black),
+                "Three Men's: {white:?} are shut in by {black:?}, which is no line"
+            );
+            let position = setup(ThreeMens, &white.join(" "), &black.join(" "), [0, 0], White);
+            assert_eq!(
+                position.ending(),
+                Some(Ending::ThreeInARow { loser: White }),
+                "Three Men's: {white:?} shut in by {black:?}: the line has already won"
+            );
+        }
+    }
+    assert_eq!(
+        blocked, 8,
+        "Three Men's: 4 lines through b2, with White on either side of one"
+    );
+}
+
+#[test]
+fn three_mens_draws_by_repetition_and_fifty_moves() {
+    // White a1 a2 b1, Black a3 b2 b3: White shuffles b1-c1-b1 and Black b3-c3-b3, never in a
+    // line.
+    let cycle = ["b1-c1", "b3-c3", "c1-b1", "c3-b3"];
+    let mut position = setup(ThreeMens, "a1 a2 b1", "a3 b2 b3", [0, 0], White);
+    play(&mut position, &cycle);
+    play(&mut position, &cycle[..3]);
+    assert_eq!(position.ending(), None, "Three Men's repetition: not yet");
+    play(&mut position, &cycle[3..]);
+    assert_eq!(
+        position.ending(),
+        Some(Ending::Repetition),
+        "Three Men's: the third occurrence of a position draws"
+    );
+
+    let mut position = setup_with(
+        ThreeMens,
+        no_draws(false, true),
+        "a1 a2 b1",
+        "a3 b2 b3",
+        [0, 0],
+        White,
+    );
+    for _ in 0..24 {
+        play(&mut position, &cycle);
+    }
+    play(&mut position, &cycle[..3]);
+    assert_eq!(position.quiet_plies(), 99);
+    assert_eq!(position.ending(), None, "Three Men's fifty moves: not yet");
+    play(&mut position, &cycle[3..]);
+    assert_eq!(
+        position.ending(),
+        Some(Ending::FiftyMoves),
+        "Three Men's: fifty moves each without a line draw"
     );
 }

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use parlour::games::GameKind;
 use parlour::record::{Player, Record, RecordError};
-use parlour::rules::morris::{self, Position, Side, Variant};
+use parlour::rules::morris::{self, Ending, Position, Side, Variant};
 use parlour::rules::{Table, Turn};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
@@ -387,15 +387,33 @@ where
 // ---------------------------------------------------------------------------------------------
 // Morris
 
-/// Random games of each preset with the default options, and with each other option set.
-const MORRIS_GAMES_DEFAULT: usize = 2_000;
-const MORRIS_GAMES_PER_OPTION_SET: usize = 1_000;
+/// Random games of each rule set with the default options, and with each other option set. The
+/// 24-point boards' games are the longest; Six and Three Men's are quick.
+fn morris_games(variant: Variant, default_options: bool) -> usize {
+    match (variant, default_options) {
+        (Variant::Morrice | Variant::Morelles, true) => 1_500,
+        (Variant::Morrice | Variant::Morelles, false) => 500,
+        (Variant::TwelveMens, true) => 1_000,
+        (Variant::TwelveMens, false) => 500,
+        (Variant::SixMens | Variant::ThreeMens, true) => 1_000,
+        (Variant::SixMens | Variant::ThreeMens, false) => 500,
+    }
+}
 /// Games are played in batches of this many, each on its own thread.
 const MORRIS_BATCH: usize = 500;
 
+/// The men each side has in each rule set, typed in from the rules.
+const MORRIS_MEN: [(&str, u8); 5] = [
+    ("morrice", 9),
+    ("morelles", 9),
+    ("six-mens", 6),
+    ("twelve-mens", 12),
+    ("three-mens", 3),
+];
+
 fn morris_playouts() -> Playouts<Position> {
     let mut starts = Vec::new();
-    for variant in [Variant::Morrice, Variant::Morelles] {
+    for variant in Variant::ALL {
         for bits in 0..8u8 {
             let options = morris::Options {
                 two_removals: bits & 1 != 0,
@@ -415,11 +433,7 @@ fn morris_playouts() -> Playouts<Position> {
                 Position::new(variant, options).options_json(),
                 vec![Player::human("White"), Player::human("Black")],
             );
-            let games = if bits == 0 {
-                MORRIS_GAMES_DEFAULT
-            } else {
-                MORRIS_GAMES_PER_OPTION_SET
-            };
+            let games = morris_games(variant, bits == 0);
             for _ in 0..games.div_ceil(MORRIS_BATCH) {
                 starts.push((label.clone(), record.clone()));
             }
@@ -435,25 +449,42 @@ fn morris_playouts() -> Playouts<Position> {
     }
 }
 
-/// With the fifty-move draw on, a game has at most 18 placements, and at most 100 quiet moves
-/// before each of the at most 14 removals and after the last.
+/// With the fifty-move draw on, a game has at most two hands of placements, and at most 100
+/// quiet moves before each removal and after the last; a side is lost at its (men - 2)th
+/// removal, so there are fewer than 2 (men - 2) removals, and none in Three Men's Morris.
 fn morris_bound(record: &Record) -> Option<usize> {
     let fifty = record
         .options
         .get("fifty_move_draw")
         .and_then(Value::as_bool)
         .unwrap_or(true);
-    fifty.then_some(18 + 15 * usize::from(morris::QUIET_PLIES_FOR_DRAW))
+    let variant = record.variant.as_deref().and_then(Variant::from_name)?;
+    let men = usize::from(variant.men());
+    let removals = if variant.mill_wins() {
+        0
+    } else {
+        2 * (men - 2)
+    };
+    fifty.then_some(2 * men + (removals + 1) * usize::from(morris::QUIET_PLIES_FOR_DRAW))
 }
 
 fn morris_invariants(position: &Position, moves: &[String]) -> Result<(), String> {
-    // Count the men each side lost from the record itself: every `x` takes one of the other
-    // side's men.
+    let variant = position.variant();
+    let men = MORRIS_MEN
+        .iter()
+        .find(|(name, _)| *name == variant.name())
+        .map(|(_, men)| *men)
+        .ok_or_else(|| format!("no men typed in for {}", variant.name()))?;
+    // Count from the record itself the men each side lost (every `x` takes one of the other
+    // side's men) and placed (every move without `-`, `resign` and `draw` aside).
     let mut lost = [0u8; 2];
+    let mut placed = [0u8; 2];
     for (ply, text) in moves.iter().enumerate() {
         lost[1 - ply % 2] += text.matches('x').count() as u8;
+        if !text.contains('-') && text != "resign" && text != "draw" {
+            placed[ply % 2] += 1;
+        }
     }
-    let men = position.variant().men();
     for side in [Side::White, Side::Black] {
         let (board, hand) = (position.on_board(side), position.in_hand(side));
         if board + hand + lost[side.index()] != men {
@@ -471,6 +502,16 @@ fn morris_invariants(position: &Position, moves: &[String]) -> Result<(), String
                 position.lost(side)
             ));
         }
+        if hand + placed[side.index()] != men {
+            return Err(format!(
+                "{}: {hand} in hand after placing {}, of {men}",
+                side.name(),
+                placed[side.index()]
+            ));
+        }
+        if !variant.flying() && position.phase(side) == morris::Phase::Flying {
+            return Err(format!("{} flies in {}", side.name(), variant.title()));
+        }
     }
     let scores: Vec<i32> = [Side::White, Side::Black]
         .iter()
@@ -485,11 +526,42 @@ fn morris_invariants(position: &Position, moves: &[String]) -> Result<(), String
             position.quiet_plies()
         ));
     }
-    if position.ending().is_none() {
+    let ending = position.ending();
+    if ending.is_none() {
         for side in [Side::White, Side::Black] {
             if position.on_board(side) + position.in_hand(side) < morris::FEWEST_MEN {
                 return Err(format!("{} has two men and the game goes on", side.name()));
             }
+        }
+    }
+    if variant.mill_wins() {
+        // Three Men's Morris: nothing is removed, and a line ends the game at once.
+        if lost != [0, 0] {
+            return Err(format!("men were removed in {}", variant.title()));
+        }
+        let lines = [Side::White, Side::Black].map(|side| !position.in_mills(side).is_empty());
+        match ending {
+            None if lines.contains(&true) => {
+                return Err("a line stands and the game goes on".into());
+            }
+            Some(Ending::ThreeInARow { loser }) if !lines[loser.opponent().index()] => {
+                return Err("three in a row, but the winner has no line".into());
+            }
+            _ => {}
+        }
+    } else if matches!(ending, Some(Ending::ThreeInARow { .. })) {
+        return Err(format!("three in a row ends a game of {}", variant.title()));
+    }
+    if ending == Some(Ending::BoardFull) {
+        let on_board = usize::from(position.on_board(Side::White) + position.on_board(Side::Black));
+        if !variant.full_board_draws()
+            || on_board != position.board().points().len()
+            || lost != [0, 0]
+        {
+            return Err(format!(
+                "board full with {on_board} men on the board and {lost:?} lost, in {}",
+                variant.title()
+            ));
         }
     }
     Ok(())

@@ -276,6 +276,7 @@ pub enum IllegalMove {
     NotNeighbours(Point, Point, Variant),
     RemovalDue(usize),
     NoMill,
+    NothingRemoved(Variant),
     TooManyRemovals(usize),
     RemoveOwnMan(Point),
     NothingToRemove(Point, Side),
@@ -317,6 +318,13 @@ impl fmt::Display for IllegalMove {
                 )
             }
             IllegalMove::NoMill => write!(f, "that move makes no mill, so no man is removed"),
+            IllegalMove::NothingRemoved(variant) => {
+                write!(
+                    f,
+                    "no man is ever removed in {}: a line wins the game",
+                    variant.title()
+                )
+            }
             IllegalMove::TooManyRemovals(n) => {
                 write!(f, "that move removes only {n} man")
             }
@@ -667,7 +675,11 @@ impl Position {
         let due = self.removals_due(after, to, opp);
         let removals = m.removals();
         if due == 0 && !removals.is_empty() {
-            return Err(IllegalMove::NoMill);
+            return Err(if self.variant.mill_wins() {
+                IllegalMove::NothingRemoved(self.variant)
+            } else {
+                IllegalMove::NoMill
+            });
         }
         let mut left = opp;
         for point in removals.iter() {

@@ -4,11 +4,13 @@
 //! game records; `storage` keeps settings and saves; `app` (WebAssembly only) is the Leptos user
 //! interface over them.
 
+pub mod ai;
 pub mod games;
 pub mod record;
 pub mod rules;
 pub mod session;
 pub mod storage;
+pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -4,23 +4,46 @@
 //!   object with the state after its last move.
 //! - `parlour perft DEPTH [--variant morrice|morelles] [--record FILE]`: counts the move
 //!   sequences of DEPTH whole turns from the start, or from the position after FILE.
+//! - `parlour engine`: the Morris engine, speaking over standard input and output the line
+//!   protocol that existing mill engines speak (see [`engine`]).
+//! - `parlour bench [--seconds S]`: searches a fixed set of positions from every phase for S
+//!   seconds each (default 1) on one thread and prints the depth reached and nodes per second;
+//!   `parlour bench --levels` times the computer's move at each level on the same positions.
+//! - `parlour selfplay [morris] --variant V --games N --a LEVEL --b LEVEL [--time-scale F]
+//!   [--seed S] [--threads T] [--verbose]`: plays a series between two computer levels, colours
+//!   alternating (A is White in odd games), and prints wins, draws and losses from A's side.
 
 use std::io::Read;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
 
+use parlour::ai::morris::{choose_move_within, Engine, Limits};
+use parlour::ai::{Clock, Level};
 use parlour::record::Record;
-use parlour::rules::morris::{self, Options, Position, Variant};
+use parlour::rules::morris::{self, Options, Position, Side, Variant};
 use parlour::session::morris::MorrisPlay;
 
 const USAGE: &str = "usage:
   parlour replay FILE|-
-  parlour perft DEPTH [--variant morrice|morelles] [--record FILE]";
+  parlour perft DEPTH [--variant morrice|morelles] [--record FILE]
+  parlour engine
+  parlour bench [--seconds S | --levels]
+  parlour selfplay [morris] --variant V --games N --a LEVEL --b LEVEL [--time-scale F] [--seed S]
+                   [--threads T] [--verbose]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("replay") => replay(&args[1..]),
         Some("perft") => perft(&args[1..]),
+        Some("engine") => {
+            engine::run();
+            Ok(())
+        }
+        Some("bench") => bench(&args[1..]),
+        Some("selfplay") => selfplay(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
@@ -91,4 +114,886 @@ fn perft(args: &[String]) -> Result<(), String> {
     };
     println!("{}", morris::perft(&position, depth));
     Ok(())
+}
+
+/// The native clock: milliseconds since it was made, running `1 / scale` times as fast as real
+/// time (a scale of 0.1 makes every thinking time a tenth as long).
+struct NativeClock {
+    start: Instant,
+    scale: f64,
+}
+
+impl NativeClock {
+    fn new() -> NativeClock {
+        NativeClock::scaled(1.0)
+    }
+
+    fn scaled(scale: f64) -> NativeClock {
+        NativeClock {
+            start: Instant::now(),
+            scale,
+        }
+    }
+}
+
+impl Clock for NativeClock {
+    fn now_ms(&self) -> f64 {
+        self.start.elapsed().as_secs_f64() * 1000.0 / self.scale
+    }
+}
+
+/// The positions `bench` searches: a label, the rule set, and how to reach the position (moves
+/// from the start, or a set-up: White's men, Black's men, hands, side to move).
+struct BenchPosition {
+    label: &'static str,
+    variant: Variant,
+    moves: &'static str,
+    setup: Option<(&'static str, &'static str, [u8; 2], Side)>,
+}
+
+const BENCH: &[BenchPosition] = &[
+    BenchPosition {
+        label: "start",
+        variant: Variant::Morelles,
+        moves: "",
+        setup: None,
+    },
+    BenchPosition {
+        label: "placing",
+        variant: Variant::Morelles,
+        moves: "d6 d2 b4 f4 d5 e4 c3 g1 a7",
+        setup: None,
+    },
+    BenchPosition {
+        label: "placing-late",
+        variant: Variant::Morrice,
+        moves: "d6 d2 b4 f4 d5 d7 e3 c3 b2 f2 g7 a1 c4 e5",
+        setup: None,
+    },
+    BenchPosition {
+        label: "moving",
+        variant: Variant::Morelles,
+        moves: "",
+        setup: Some((
+            "a7 d6 b4 c3 e4 f2 g1",
+            "d7 f6 d5 c4 d2 f4 g4",
+            [0, 0],
+            Side::White,
+        )),
+    },
+    BenchPosition {
+        label: "moving-open",
+        variant: Variant::Morrice,
+        moves: "",
+        setup: Some((
+            "a7 b6 d5 e3 f2 g1",
+            "g7 f6 c5 c3 b2 a1",
+            [0, 0],
+            Side::Black,
+        )),
+    },
+    BenchPosition {
+        label: "flying",
+        variant: Variant::Morelles,
+        moves: "",
+        setup: Some(("a7 d7 b4", "g7 f6 e4 d2 b2", [0, 0], Side::White)),
+    },
+    BenchPosition {
+        label: "six-mens",
+        variant: Variant::SixMens,
+        moves: "a5 c4 e1",
+        setup: None,
+    },
+    BenchPosition {
+        label: "twelve-mens",
+        variant: Variant::TwelveMens,
+        moves: "d6 d2 b4 f4",
+        setup: None,
+    },
+    BenchPosition {
+        label: "three-mens",
+        variant: Variant::ThreeMens,
+        moves: "",
+        setup: None,
+    },
+];
+
+impl BenchPosition {
+    fn position(&self) -> Result<Position, String> {
+        let options = Options::default();
+        let mut position = match self.setup {
+            Some((white, black, hand, to_move)) => {
+                Position::from_setup(self.variant, options, white, black, hand, to_move)?
+            }
+            None => Position::new(self.variant, options),
+        };
+        for text in self.moves.split_whitespace() {
+            let m: morris::Move = text.parse().map_err(|e| format!("{text}: {e}"))?;
+            position.play(m).map_err(|e| format!("{text}: {e}"))?;
+        }
+        if position.ending().is_some() {
+            return Err(format!("bench position {} is over", self.label));
+        }
+        Ok(position)
+    }
+}
+
+fn phase_name(position: &Position) -> &'static str {
+    match position.phase(position.to_move()) {
+        morris::Phase::Placing => "placing",
+        morris::Phase::Moving => "moving",
+        morris::Phase::Flying => "flying",
+    }
+}
+
+fn bench(args: &[String]) -> Result<(), String> {
+    let mut seconds = 1.0;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--seconds" => {
+                seconds = rest
+                    .next()
+                    .and_then(|s| s.parse::<f64>().ok())
+                    .filter(|s| *s > 0.0)
+                    .ok_or("--seconds needs a positive number")?
+            }
+            "--levels" => return bench_levels(),
+            other => return Err(format!("unknown bench argument \"{other}\"\n{USAGE}")),
+        }
+    }
+    println!("bench seconds {seconds} threads 1");
+    let (mut total_nodes, mut total_ms) = (0u64, 0f64);
+    for (i, entry) in BENCH.iter().enumerate() {
+        let position = entry.position()?;
+        let mut engine = Engine::new(64);
+        let clock = NativeClock::new();
+        let started = clock.now_ms();
+        // The whole time on the clock: an iteration still running at the end is dropped, and
+        // the depth reported is the last one completed.
+        let deadline = started + seconds * 1000.0;
+        let result = engine.search(
+            &position,
+            &Limits::default(),
+            &clock,
+            &|| clock.now_ms() >= deadline,
+            &mut |_| {},
+        );
+        let ms = (clock.now_ms() - started).max(0.001);
+        total_nodes += result.nodes;
+        total_ms += ms;
+        println!(
+            "position {} label {} variant {} phase {} depth {} nodes {} time_ms {:.0} nps {:.0} best {} score {}",
+            i + 1,
+            entry.label,
+            entry.variant.name(),
+            phase_name(&position),
+            result.depth,
+            result.nodes,
+            ms,
+            result.nodes as f64 * 1000.0 / ms,
+            result.best,
+            result.score
+        );
+    }
+    println!(
+        "total positions {} nodes {} time_ms {:.0} nps {:.0}",
+        BENCH.len(),
+        total_nodes,
+        total_ms,
+        total_nodes as f64 * 1000.0 / total_ms.max(0.001)
+    );
+    Ok(())
+}
+
+/// `bench --levels`: how long the computer takes over a move at each level, on the bench
+/// positions (the real clock, one thread).
+fn bench_levels() -> Result<(), String> {
+    println!("bench levels threads 1");
+    for level in Level::ALL {
+        let (mut total, mut most) = (0.0f64, 0.0f64);
+        for (i, entry) in BENCH.iter().enumerate() {
+            let position = entry.position()?;
+            let started = Instant::now();
+            let choice =
+                choose_move_within(&position, level, 1, level.think_ms(), &NativeClock::new());
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            total += ms;
+            most = most.max(ms);
+            println!(
+                "level {} position {} label {} depth {} nodes {} time_ms {ms:.1} move {}",
+                level.name(),
+                i + 1,
+                entry.label,
+                choice.depth,
+                choice.nodes,
+                choice.best
+            );
+        }
+        println!(
+            "level {} think_ms {} mean_ms {:.1} max_ms {most:.1}",
+            level.name(),
+            level.think_ms(),
+            total / BENCH.len() as f64
+        );
+    }
+    Ok(())
+}
+
+/// One finished self-play game.
+struct GameResult {
+    number: usize,
+    /// 1 when A won, 0 for a draw, -1 when B won.
+    for_a: i32,
+    reason: &'static str,
+    plies: usize,
+    a_white: bool,
+    /// Thinking time of A and of B: total ms, moves and the longest.
+    a_time: (f64, usize, f64),
+    b_time: (f64, usize, f64),
+    /// The game's moves in the rules' notation.
+    moves: Vec<String>,
+}
+
+/// A game longer than this is stopped and counted as a draw (when the draw rules are off).
+const SELFPLAY_MOST_PLIES: usize = 1000;
+
+fn play_game(
+    variant: Variant,
+    options: Options,
+    levels: [Level; 2],
+    number: usize,
+    seed: u64,
+    scale: f64,
+) -> GameResult {
+    let a_white = number % 2 == 1;
+    let white_black = if a_white {
+        levels
+    } else {
+        [levels[1], levels[0]]
+    };
+    let mut position = Position::new(variant, options);
+    let clock = NativeClock::scaled(scale);
+    let mut times = [(0.0f64, 0usize, 0.0f64); 2];
+    let mut plies = 0;
+    let mut moves = Vec::new();
+    while position.ending().is_none() && plies < SELFPLAY_MOST_PLIES {
+        let side = position.to_move().index();
+        let level = white_black[side];
+        let move_seed = seed
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add((number as u64) << 20 | plies as u64);
+        let started = Instant::now();
+        let choice = choose_move_within(&position, level, move_seed, level.think_ms(), &clock);
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let t = &mut times[side];
+        t.0 += ms;
+        t.1 += 1;
+        t.2 = t.2.max(ms);
+        if let Err(e) = position.play(choice.best) {
+            panic!("the computer chose an illegal move {}: {e}", choice.best);
+        }
+        moves.push(choice.best.to_string());
+        plies += 1;
+    }
+    let (for_white, reason) = match position.ending() {
+        Some(ending) => (
+            match ending.winner() {
+                Some(Side::White) => 1,
+                Some(Side::Black) => -1,
+                None => 0,
+            },
+            ending.reason(),
+        ),
+        None => (0, "move limit"),
+    };
+    let (a, b) = if a_white { (0, 1) } else { (1, 0) };
+    GameResult {
+        number,
+        for_a: if a_white { for_white } else { -for_white },
+        reason,
+        plies,
+        a_white,
+        a_time: times[a],
+        b_time: times[b],
+        moves,
+    }
+}
+
+fn selfplay(args: &[String]) -> Result<(), String> {
+    let mut args = args;
+    if let Some(game) = args.first().filter(|a| !a.starts_with("--")) {
+        if game != "morris" {
+            return Err(format!("selfplay knows only morris, not \"{game}\""));
+        }
+        args = &args[1..];
+    }
+    let mut variant = Variant::Morelles;
+    let mut games = 20usize;
+    let (mut a, mut b) = (Level::Hardest, Level::Medium);
+    let mut scale = 1.0f64;
+    let mut seed = 1u64;
+    let mut threads = 1usize;
+    let mut verbose = false;
+    let level = |name: Option<&String>| -> Result<Level, String> {
+        let name = name.ok_or("a level is missing")?;
+        Level::from_name(name).ok_or_else(|| {
+            let known: Vec<_> = Level::ALL.iter().map(|l| l.name()).collect();
+            format!("unknown level \"{name}\" (known: {})", known.join(", "))
+        })
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--variant" => {
+                let name = rest.next().ok_or("--variant needs a name")?;
+                variant = Variant::from_name(name)
+                    .ok_or_else(|| format!("unknown Morris variant \"{name}\""))?;
+            }
+            "--games" => {
+                games = rest
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .filter(|n| *n > 0)
+                    .ok_or("--games needs a positive number")?
+            }
+            "--a" => a = level(rest.next())?,
+            "--b" => b = level(rest.next())?,
+            "--time-scale" => {
+                scale = rest
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .filter(|s: &f64| *s > 0.0)
+                    .ok_or("--time-scale needs a positive number")?
+            }
+            "--seed" => {
+                seed = rest
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .ok_or("--seed needs a number")?
+            }
+            "--threads" => {
+                threads = rest
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .filter(|n| *n > 0)
+                    .ok_or("--threads needs a positive number")?
+            }
+            "--verbose" => verbose = true,
+            other => return Err(format!("unknown selfplay argument \"{other}\"\n{USAGE}")),
+        }
+    }
+    let options = Options::default();
+    println!(
+        "selfplay morris variant {} games {games} a {} b {} time-scale {scale} seed {seed}",
+        variant.name(),
+        a.name(),
+        b.name()
+    );
+    let next = AtomicUsize::new(1);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(games) {
+            scope.spawn(|| loop {
+                let number = next.fetch_add(1, Ordering::SeqCst);
+                if number > games {
+                    break;
+                }
+                let result = play_game(variant, options, [a, b], number, seed, scale);
+                if verbose {
+                    let (white, black) = if result.a_white { (a, b) } else { (b, a) };
+                    let score = match (result.for_a, result.a_white) {
+                        (0, _) => "1/2-1/2",
+                        (1, true) | (-1, false) => "1-0",
+                        _ => "0-1",
+                    };
+                    println!(
+                        "game {} white {} black {} result {score} reason \"{}\" plies {} moves {}",
+                        result.number,
+                        white.name(),
+                        black.name(),
+                        result.reason,
+                        result.plies,
+                        result.moves.join(" ")
+                    );
+                }
+                results
+                    .lock()
+                    .expect("no thread panics holding it")
+                    .push(result);
+            });
+        }
+    });
+    let results = results.into_inner().expect("no thread panicked holding it");
+    let count = |v: i32| results.iter().filter(|r| r.for_a == v).count();
+    let mean = |times: &mut dyn Iterator<Item = (f64, usize, f64)>| {
+        let (total, moves, most) = times.fold((0.0, 0, 0.0f64), |acc, t| {
+            (acc.0 + t.0, acc.1 + t.1, acc.2.max(t.2))
+        });
+        (total / moves.max(1) as f64, most)
+    };
+    let (a_mean, a_most) = mean(&mut results.iter().map(|r| r.a_time));
+    let (b_mean, b_most) = mean(&mut results.iter().map(|r| r.b_time));
+    println!(
+        "result a {} b {} variant {} games {} wins {} draws {} losses {} time-scale {scale} \
+         a_ms_per_move {a_mean:.1} a_ms_max {a_most:.1} b_ms_per_move {b_mean:.1} b_ms_max {b_most:.1}",
+        a.name(),
+        b.name(),
+        variant.name(),
+        results.len(),
+        count(1),
+        count(0),
+        count(-1),
+    );
+    Ok(())
+}
+
+/// `parlour engine`: the Morris engine over standard input and output, in the line protocol
+/// that existing mill engines speak (after the chess engines' UCI).
+///
+/// Commands, one a line:
+/// - `uci`: answers `id name Parlour ...`, `id author ...`, one `option` line per option and
+///   `uciok`.
+/// - `isready`: answers `readyok` (also while searching).
+/// - `ucinewgame`: forgets the previous game (the table) and goes back to the start.
+/// - `setoption name NAME value VALUE`, with the names
+///   - `Variant`: `morelles` (the default), `morrice`, `six-mens`, `twelve-mens`, `three-mens`;
+///   - `TwoRemovals`: `true` or `false` (default `false`): a double mill removes two men;
+///   - `RepetitionDraw`: `true` or `false` (default `true`): the third repetition draws;
+///   - `FiftyMoveDraw`: `true` or `false` (default `true`): fifty moves each without a mill
+///     draw;
+///   - `Hash`: the transposition table's size in megabytes (default 64).
+///
+///   Changing the rules takes the game back to the start.
+/// - `position startpos [moves M1 M2 ...]`: the game from its start with these moves, where a
+///   placement is `d6`, a move or a flight `d6-d5`, and a removal is its own move `xg7` that
+///   follows the move that made the mill (`xg7 xa1` after a double mill with two removals).
+///   A list that ends with a mill still waiting for its removal leaves the engine to choose it.
+/// - `go [depth N | movetime MS | infinite | wtime MS btime MS [winc MS binc MS] [movestogo N]]`:
+///   searches (plain `go` thinks for one second) and answers `info depth D score cp S nodes N
+///   time T pv ...` after each iteration, then `bestmove M`. When the best move makes a mill,
+///   `bestmove` gives only the step; the removal is asked for with the step in the move list,
+///   and answered `bestmove xg7`. With the game over, the answer is `bestmove (none)`.
+/// - `stop`: ends the search now (it answers `bestmove` at once).
+/// - `quit`: ends the program.
+///
+/// Commands other than `stop`, `quit` and `isready` wait for a running search to end (an
+/// endless `go infinite` is stopped first), so a script may send them all at once. Anything not
+/// understood is answered `info string ...` and ignored.
+mod engine {
+    use std::io::{BufRead, Write};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::thread::JoinHandle;
+
+    use parlour::ai::morris::{Engine, Limits, MATE};
+    use parlour::rules::morris::{IllegalMove, Move, Options, Point, Position, Removals, Variant};
+
+    use super::NativeClock;
+
+    const DEFAULT_HASH_MB: usize = 64;
+    const DEFAULT_MOVETIME_MS: f64 = 1000.0;
+
+    /// A step that made a mill, waiting for the removals the move list has not given yet.
+    #[derive(Clone, Debug)]
+    struct Pending {
+        step: Move,
+        given: Vec<Point>,
+    }
+
+    struct Session {
+        variant: Variant,
+        options: Options,
+        hash_mb: usize,
+        position: Position,
+        pending: Option<Pending>,
+        engine: Arc<Mutex<Engine>>,
+        search: Option<(JoinHandle<()>, Arc<AtomicBool>, bool)>,
+    }
+
+    fn say(line: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+
+    /// Runs the protocol until `quit` or the end of the input.
+    pub fn run() {
+        let mut session = Session {
+            variant: Variant::Morelles,
+            options: Options::default(),
+            hash_mb: DEFAULT_HASH_MB,
+            position: Position::new(Variant::Morelles, Options::default()),
+            pending: None,
+            engine: Arc::new(Mutex::new(Engine::new(DEFAULT_HASH_MB))),
+            search: None,
+        };
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            if !session.command(line.trim()) {
+                session.finish_search();
+                return;
+            }
+        }
+        // The end of the input: let a bounded search finish, stop an endless one.
+        session.wait_for_search();
+    }
+
+    impl Session {
+        /// Handles one command; false after `quit`.
+        fn command(&mut self, line: &str) -> bool {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(&first) = words.first() else {
+                return true;
+            };
+            match first {
+                "uci" => {
+                    say(&format!("id name Parlour {}", env!("CARGO_PKG_VERSION")));
+                    say("id author the Parlour authors");
+                    say("option name Variant type combo default morelles var morelles var morrice var six-mens var twelve-mens var three-mens");
+                    say("option name TwoRemovals type check default false");
+                    say("option name RepetitionDraw type check default true");
+                    say("option name FiftyMoveDraw type check default true");
+                    say(&format!(
+                        "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 1024"
+                    ));
+                    say("uciok");
+                }
+                "isready" => say("readyok"),
+                "ucinewgame" => {
+                    self.wait_for_search();
+                    self.engine.lock().expect("the engine is free").new_game();
+                    self.reset();
+                }
+                "setoption" => {
+                    self.wait_for_search();
+                    self.set_option(&words[1..]);
+                }
+                "position" => {
+                    self.wait_for_search();
+                    self.set_position(&words[1..]);
+                }
+                "go" => {
+                    self.wait_for_search();
+                    self.go(&words[1..]);
+                }
+                "stop" => self.finish_search(),
+                "quit" => {
+                    self.finish_search();
+                    return false;
+                }
+                other => say(&format!("info string unknown command \"{other}\"")),
+            }
+            true
+        }
+
+        fn reset(&mut self) {
+            self.position = Position::new(self.variant, self.options);
+            self.pending = None;
+        }
+
+        /// Lets a running search end in its own time (commands other than `stop`, `quit` and
+        /// `isready` wait for it, as a script that sends them at once expects).
+        fn wait_for_search(&mut self) {
+            match self.search.take() {
+                Some(endless @ (_, _, true)) => {
+                    self.search = Some(endless);
+                    self.finish_search();
+                }
+                Some((handle, _, false)) => {
+                    let _ = handle.join();
+                }
+                None => {}
+            }
+        }
+
+        /// Stops a running search and waits for its `bestmove`.
+        fn finish_search(&mut self) {
+            if let Some((handle, stop, _)) = self.search.take() {
+                stop.store(true, Ordering::SeqCst);
+                let _ = handle.join();
+            }
+        }
+
+        fn set_option(&mut self, words: &[&str]) {
+            // setoption name NAME value VALUE
+            let value_at = words.iter().position(|w| w.eq_ignore_ascii_case("value"));
+            let (name, value) = match (words.first(), value_at) {
+                (Some(n), Some(v)) if n.eq_ignore_ascii_case("name") => {
+                    (words[1..v].join(" "), words[v + 1..].join(" "))
+                }
+                (Some(n), None) if n.eq_ignore_ascii_case("name") => {
+                    (words[1..].join(" "), String::new())
+                }
+                _ => {
+                    say("info string write setoption name NAME value VALUE");
+                    return;
+                }
+            };
+            let flag = |value: &str| match value.to_ascii_lowercase().as_str() {
+                "true" | "on" | "1" => Some(true),
+                "false" | "off" | "0" => Some(false),
+                _ => None,
+            };
+            match name.to_ascii_lowercase().as_str() {
+                "variant" => match Variant::from_name(&value.to_ascii_lowercase()) {
+                    Some(variant) => {
+                        self.variant = variant;
+                        self.reset();
+                    }
+                    None => say(&format!(
+                        "info string unknown variant \"{value}\" (morelles, morrice, six-mens, twelve-mens, three-mens)"
+                    )),
+                },
+                "tworemovals" | "repetitiondraw" | "fiftymovedraw" => match flag(&value) {
+                    Some(on) => {
+                        match name.to_ascii_lowercase().as_str() {
+                            "tworemovals" => self.options.two_removals = on,
+                            "repetitiondraw" => self.options.repetition_draw = on,
+                            _ => self.options.fifty_move_draw = on,
+                        }
+                        self.reset();
+                    }
+                    None => say(&format!(
+                        "info string {name} takes true or false, not \"{value}\""
+                    )),
+                },
+                "hash" => match value.parse::<usize>() {
+                    Ok(mb) if (1..=1024).contains(&mb) => {
+                        self.hash_mb = mb;
+                        self.engine = Arc::new(Mutex::new(Engine::new(mb)));
+                    }
+                    _ => say(&format!(
+                        "info string Hash takes megabytes from 1 to 1024, not \"{value}\""
+                    )),
+                },
+                _ => say(&format!("info string unknown option \"{name}\"")),
+            }
+        }
+
+        fn set_position(&mut self, words: &[&str]) {
+            match words.first() {
+                Some(&"startpos") => {}
+                Some(other) => {
+                    say(&format!(
+                        "info string only \"position startpos [moves ...]\" is understood, not \"{other}\""
+                    ));
+                    return;
+                }
+                None => {
+                    say("info string position needs startpos");
+                    return;
+                }
+            }
+            self.reset();
+            let moves = match words.get(1) {
+                None => return,
+                Some(&"moves") => &words[2..],
+                Some(other) => {
+                    say(&format!("info string expected \"moves\", not \"{other}\""));
+                    return;
+                }
+            };
+            for (n, token) in moves.iter().enumerate() {
+                if let Err(why) = self.play_token(token) {
+                    say(&format!(
+                        "info string move {} \"{token}\": {why}; the position stops before it",
+                        n + 1
+                    ));
+                    return;
+                }
+            }
+        }
+
+        /// Plays one token of a move list: a step, or a removal after a step that made a mill.
+        fn play_token(&mut self, token: &str) -> Result<(), String> {
+            if self.position.ending().is_some() {
+                return Err("the game is over".into());
+            }
+            if let Some(point) = token.strip_prefix(['x', 'X']) {
+                let point: Point = point.parse().map_err(|e| format!("{e}"))?;
+                let Some(mut pending) = self.pending.clone() else {
+                    return Err("no mill was made, so there is nothing to remove".into());
+                };
+                pending.given.push(point);
+                let full = completions(&self.position, &pending);
+                if full.is_empty() {
+                    // The step stays, still waiting for a removal that can be made.
+                    let tried = pending.step.with_removals(removals_of(&pending.given));
+                    return Err(match self.position.check(tried) {
+                        Err(IllegalMove::RemovalDue(_)) | Ok(()) => {
+                            format!("the man on {point} cannot be removed here")
+                        }
+                        Err(e) => e.to_string(),
+                    });
+                }
+                self.pending = None;
+                if let Some(done) = full
+                    .iter()
+                    .find(|m| m.removals().len() == pending.given.len())
+                {
+                    self.position.play(*done).map_err(|e| e.to_string())?;
+                } else {
+                    self.pending = Some(pending);
+                }
+                return Ok(());
+            }
+            if let Some(pending) = &self.pending {
+                return Err(format!(
+                    "{} made a mill: its removal (xNN) must come first",
+                    step_text(pending.step)
+                ));
+            }
+            let m: Move = token.parse().map_err(|e| format!("{e}"))?;
+            if matches!(m, Move::Resign | Move::Draw) {
+                return Err("resign and draw are not moves in this protocol".into());
+            }
+            match self.position.check(m) {
+                Ok(()) => self.position.play(m).map_err(|e| e.to_string()),
+                Err(IllegalMove::RemovalDue(_)) if m.removals().is_empty() => {
+                    self.pending = Some(Pending {
+                        step: m,
+                        given: Vec::new(),
+                    });
+                    Ok(())
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        }
+
+        fn go(&mut self, words: &[&str]) {
+            let mut limits = Limits::default();
+            let mut clock_ms: [Option<f64>; 2] = [None, None];
+            let mut increment_ms = [0.0f64; 2];
+            let mut moves_to_go = None;
+            let mut infinite = false;
+            let mut rest = words.iter();
+            while let Some(word) = rest.next() {
+                let mut number = || rest.next().and_then(|v| v.parse::<f64>().ok());
+                match *word {
+                    "depth" => match number() {
+                        Some(d) if d >= 1.0 => limits.depth = Some(d as u32),
+                        _ => say("info string go depth needs a depth of 1 or more"),
+                    },
+                    "movetime" => match number() {
+                        Some(ms) if ms >= 0.0 => limits.movetime_ms = Some(ms),
+                        _ => say("info string go movetime needs milliseconds"),
+                    },
+                    "wtime" => clock_ms[0] = number(),
+                    "btime" => clock_ms[1] = number(),
+                    "winc" => increment_ms[0] = number().unwrap_or(0.0),
+                    "binc" => increment_ms[1] = number().unwrap_or(0.0),
+                    "movestogo" => moves_to_go = number(),
+                    "infinite" => infinite = true,
+                    other => say(&format!("info string go ignores \"{other}\"")),
+                }
+            }
+            let side = self.position.to_move().index();
+            if limits.movetime_ms.is_none() {
+                if let Some(left) = clock_ms[side] {
+                    let share = left / moves_to_go.unwrap_or(30.0).max(1.0);
+                    limits.movetime_ms = Some((share + 0.8 * increment_ms[side]).min(left * 0.5));
+                }
+            }
+            if limits.depth.is_none() && limits.movetime_ms.is_none() && !infinite {
+                limits.movetime_ms = Some(DEFAULT_MOVETIME_MS);
+            }
+            if self.position.ending().is_some() {
+                say("info string the game is over");
+                say("bestmove (none)");
+                return;
+            }
+            let position = self.position.clone();
+            let pending = self.pending.clone();
+            let root_moves = match &pending {
+                Some(p) => completions(&position, p),
+                None => position.legal_moves(),
+            };
+            let stop = Arc::new(AtomicBool::new(false));
+            let stop_flag = Arc::clone(&stop);
+            let engine = Arc::clone(&self.engine);
+            let handle = std::thread::spawn(move || {
+                let clock = NativeClock::new();
+                let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                let skip = pending.as_ref().map_or(0, |p| 1 + p.given.len());
+                let result = engine.search_moves(
+                    &position,
+                    &root_moves,
+                    &limits,
+                    &clock,
+                    &|| stop_flag.load(Ordering::Relaxed),
+                    &mut |info| {
+                        let pv: Vec<String> =
+                            info.pv.iter().flat_map(|m| tokens(*m)).skip(skip).collect();
+                        say(&format!(
+                            "info depth {} score cp {} nodes {} time {:.0} pv {}",
+                            info.depth,
+                            info.score,
+                            info.nodes,
+                            info.time_ms,
+                            pv.join(" ")
+                        ));
+                    },
+                );
+                let best = tokens(result.best).into_iter().nth(skip);
+                match best {
+                    Some(best) if result.score > -MATE || result.depth > 0 => {
+                        say(&format!("bestmove {best}"))
+                    }
+                    _ => say("bestmove (none)"),
+                }
+            });
+            let endless = limits.depth.is_none() && limits.movetime_ms.is_none();
+            self.search = Some((handle, stop, endless));
+        }
+    }
+
+    /// The whole moves that complete a pending step with the removals given so far (in that
+    /// order) and any others still due.
+    fn completions(position: &Position, pending: &Pending) -> Vec<Move> {
+        let mut full = Vec::new();
+        for m in position.legal_moves() {
+            if m.from() != pending.step.from() || m.to() != pending.step.to() {
+                continue;
+            }
+            let mut rest: Vec<Point> = m.removals().iter().collect();
+            let mut all_given = true;
+            for point in &pending.given {
+                match rest.iter().position(|r| r == point) {
+                    Some(i) => {
+                        rest.remove(i);
+                    }
+                    None => all_given = false,
+                }
+            }
+            if !all_given {
+                continue;
+            }
+            let mut order = pending.given.clone();
+            order.extend(rest);
+            let candidate = m.with_removals(removals_of(&order));
+            if position.check(candidate).is_ok() {
+                full.push(candidate);
+            }
+        }
+        full
+    }
+
+    fn removals_of(points: &[Point]) -> Removals {
+        points
+            .iter()
+            .fold(Removals::default(), |removals, &p| removals.with(p))
+    }
+
+    fn step_text(m: Move) -> String {
+        m.with_removals(Removals::default()).to_string()
+    }
+
+    /// A move in the protocol's tokens: the step, then each removal as `xNN`.
+    fn tokens(m: Move) -> Vec<String> {
+        let mut out = vec![step_text(m)];
+        out.extend(m.removals().iter().map(|p| format!("x{p}")));
+        out
+    }
 }

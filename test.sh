@@ -33,3 +33,7 @@ node tests/e2e/sizes.mjs target/site
 
 step "end to end: the release build served from /parlour/ in Chromium"
 node tests/e2e/run.mjs target/site
+
+step "benchmarks (reported, not judged): the engine natively, and time per move by level in Chromium"
+cargo run --quiet --release --bin parlour -- bench --seconds 1
+node tests/e2e/bench-levels.mjs target/site

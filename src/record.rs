@@ -55,6 +55,20 @@ pub enum PlayerKind {
 }
 
 impl Player {
+    /// A computer player at a level (named as in records: `"hard"`).
+    pub fn computer(name: &str, level: &str) -> Player {
+        Player {
+            name: name.to_string(),
+            kind: PlayerKind::Computer,
+            level: Some(level.to_string()),
+        }
+    }
+
+    /// Whether a computer plays this seat.
+    pub fn is_computer(&self) -> bool {
+        self.kind == PlayerKind::Computer
+    }
+
     /// A person at the screen.
     pub fn human(name: &str) -> Player {
         Player {

@@ -3,6 +3,7 @@
 //! turn the player's clicks and keys into moves; no rule is decided here.
 
 mod boards;
+mod computer;
 mod dom;
 mod home;
 mod modal;

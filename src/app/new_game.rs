@@ -2,11 +2,29 @@
 
 use leptos::prelude::*;
 
+use crate::ai::Level;
 use crate::games::GameKind;
 use crate::record::{Player, Record};
 use crate::rules::morris::{Options, Position, Variant};
 
 use super::{app_state, dom};
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum SeatKind {
+    Human,
+    Computer(Level),
+}
+
+impl SeatKind {
+    /// The name a seat gets until the player types one.
+    fn default_name(self, seat: usize) -> String {
+        match self {
+            SeatKind::Human => format!("Player {}", seat + 1),
+            SeatKind::Computer(level) => format!("{} computer", level.title()),
+        }
+    }
+}
 
 /// Who plays first (White, seat 1 in the record).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -49,6 +67,18 @@ fn MorrisSetup() -> impl IntoView {
         RwSignal::new("Player 1".to_string()),
         RwSignal::new("Player 2".to_string()),
     ];
+    let kinds = [
+        RwSignal::new(SeatKind::Human),
+        RwSignal::new(SeatKind::Human),
+    ];
+    // A seat's name follows its kind and level until the player types one.
+    let typed = [RwSignal::new(false), RwSignal::new(false)];
+    let set_kind = move |i: usize, kind: SeatKind| {
+        kinds[i].set(kind);
+        if !typed[i].get_untracked() {
+            names[i].set(kind.default_name(i));
+        }
+    };
     let first = RwSignal::new(FirstPlayer::DrawLots);
 
     let start = move |ev: leptos::ev::SubmitEvent| {
@@ -57,12 +87,17 @@ fn MorrisSetup() -> impl IntoView {
             .iter()
             .enumerate()
             .map(|(i, name)| {
+                let kind = kinds[i].get_untracked();
                 let name = name.get_untracked().trim().to_string();
-                Player::human(&if name.is_empty() {
-                    format!("Player {}", i + 1)
+                let name = if name.is_empty() {
+                    kind.default_name(i)
                 } else {
                     name
-                })
+                };
+                match kind {
+                    SeatKind::Human => Player::human(&name),
+                    SeatKind::Computer(level) => Player::computer(&name, level.name()),
+                }
             })
             .collect();
         let white = match first.get_untracked() {
@@ -123,15 +158,29 @@ fn MorrisSetup() -> impl IntoView {
     };
     let seat = move |i: usize| {
         let id = format!("seat-{}", i + 1);
+        let kind_id = format!("seat-{}-kind", i + 1);
+        let on_kind = move |ev| {
+            let value = event_target_value(&ev);
+            let kind = Level::from_name(&value).map_or(SeatKind::Human, SeatKind::Computer);
+            set_kind(i, kind);
+        };
         view! {
             <div class="seat">
                 <label for=id.clone()>"Player " {i + 1}</label>
                 <input id=id type="text" maxlength="40" autocomplete="off"
                     prop:value=move || names[i].get()
-                    on:input=move |ev| names[i].set(event_target_value(&ev))/>
-                <select aria-label=format!("Player {} plays as", i + 1)>
-                    <option value="human" selected>"Human"</option>
-                    <option value="computer" disabled>"Computer (coming)"</option>
+                    on:input=move |ev| {
+                        typed[i].set(true);
+                        names[i].set(event_target_value(&ev));
+                    }/>
+                <select id=kind_id aria-label=format!("Player {} is", i + 1) on:change=on_kind>
+                    <option value="human" selected=move || kinds[i].get() == SeatKind::Human>"Human"</option>
+                    {Level::ALL.into_iter().map(|level| view! {
+                        <option value=level.name()
+                            selected=move || kinds[i].get() == SeatKind::Computer(level)>
+                            "Computer: " {level.title()}
+                        </option>
+                    }).collect_view()}
                 </select>
             </div>
         }

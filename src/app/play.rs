@@ -3,13 +3,18 @@
 
 use leptos::prelude::*;
 
+use std::time::Duration;
+
+use crate::ai::Level;
 use crate::games::GameKind;
 use crate::record::Record;
-use crate::rules::morris::{Ending, Phase, Position, Side};
+use crate::rules::morris::{Ending, Move, Phase, Position, Side};
 use crate::session::morris::{MorrisPlay, Response, Selection};
 use crate::storage::{LoadError, SaveKind, SavedGame};
+use crate::worker::{Answer, Request, Task};
 
 use super::boards::morris::MorrisBoard;
+use super::computer;
 use super::modal::Modal;
 use super::new_game::game_name;
 use super::route::Route;
@@ -62,6 +67,50 @@ enum Dialog {
     Share(String),
 }
 
+/// How long a computer's move takes at least, so that people can follow it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Pace {
+    Quick,
+    Steady,
+    Slow,
+}
+
+impl Pace {
+    const ALL: [Pace; 3] = [Pace::Quick, Pace::Steady, Pace::Slow];
+
+    fn least_ms(self) -> f64 {
+        match self {
+            Pace::Quick => 0.0,
+            Pace::Steady => 700.0,
+            Pace::Slow => 1800.0,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Pace::Quick => "quick",
+            Pace::Steady => "steady",
+            Pace::Slow => "slow",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Pace::Quick => "Quick",
+            Pace::Steady => "Steady",
+            Pace::Slow => "Slow",
+        }
+    }
+}
+
+/// A hint shown on the board: the engine's best move after `plies` moves, and its verdict.
+#[derive(Clone, PartialEq, Debug)]
+struct Hint {
+    plies: usize,
+    best: Move,
+    words: String,
+}
+
 /// How the game ended, in a sentence that names the players.
 fn ending_words(ending: Ending, names: &[String; 2]) -> (String, String) {
     let name = |side: Side| names[side.index()].clone();
@@ -99,7 +148,7 @@ fn ending_words(ending: Ending, names: &[String; 2]) -> (String, String) {
 }
 
 /// What the player to move is to do, in words.
-fn status_words(play: &MorrisPlay, names: &[String; 2]) -> String {
+fn status_words(play: &MorrisPlay, names: &[String; 2], levels: &[Option<Level>; 2]) -> String {
     let position = play.position();
     if let Some(ending) = position.ending() {
         let (head, why) = ending_words(ending, names);
@@ -107,6 +156,9 @@ fn status_words(play: &MorrisPlay, names: &[String; 2]) -> String {
     }
     let side = position.to_move();
     let who = format!("{} ({})", names[side.index()], side.name());
+    if levels[side.index()].is_some() {
+        return format!("{who} is thinking…");
+    }
     match play.selection() {
         Selection::Removing { .. } => format!(
             "{who} has made a mill: choose one of {}'s men to remove.",
@@ -160,6 +212,21 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             .map(|p| p.name.clone())
             .unwrap_or_else(|| format!("Player {}", i + 1))
     });
+    // The computer's level in each seat it plays, none for people.
+    let levels: [Option<Level>; 2] = [0, 1].map(|i| {
+        play.game
+            .players()
+            .get(i)
+            .filter(|p| p.is_computer())
+            .map(|p| {
+                p.level
+                    .as_deref()
+                    .and_then(Level::from_name)
+                    .unwrap_or(Level::Medium)
+            })
+    });
+    let has_human = levels.iter().any(Option::is_none);
+    let has_computer = levels.iter().any(Option::is_some);
     let variant_title = play.position().variant().title();
     let title_names = format!("{} v {}", names[0], names[1]);
     let names = StoredValue::new(names);
@@ -169,10 +236,35 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let announce = RwSignal::new(String::new());
     let dialog = RwSignal::new(None::<Dialog>);
     let storage_failing = StoredValue::new(false);
+    // The computer's question in flight, if any; its answer counts only while this holds it.
+    let thinking = RwSignal::new(None::<u64>);
+    let paused = RwSignal::new(false);
+    let pace = RwSignal::new(Pace::Steady);
+    let hint = RwSignal::new(None::<Hint>);
+    let hint_waiting = RwSignal::new(false);
+    on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| play.with(|p| p.position().clone()));
-    let status =
-        Signal::derive(move || names.with_value(|names| play.with(|p| status_words(p, names))));
+    let plies = move || play.with_untracked(|p| p.game.moves().len());
+    // A question for the computer about the game as it stands.
+    let question = move |task: Task, level: Option<Level>, think_ms: Option<f64>| Request {
+        id: 0,
+        task,
+        record: play.with_untracked(|p| p.game.record()),
+        level: level.map(|l| l.name().to_string()),
+        seed: dom::random_u64(),
+        think_ms,
+    };
+    let computer_to_move =
+        move || position.with(|p| p.ending().is_none() && levels[p.to_move().index()].is_some());
+    let status = Signal::derive(move || {
+        let words = names.with_value(|names| play.with(|p| status_words(p, names, &levels)));
+        if computer_to_move() && paused.get() {
+            words.replace("is thinking…", "to move (paused).")
+        } else {
+            words
+        }
+    });
 
     // The one effect that persists: every change to the moves is written to the autosave.
     let snapshot =
@@ -252,30 +344,211 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             }
         }
     };
-    let act = move |f: &dyn Fn(&mut MorrisPlay) -> Response| {
+    let act_anyway = move |f: &dyn Fn(&mut MorrisPlay) -> Response| {
         let before = play.with_untracked(|p| p.position().clone());
         let mut response = Response::Cleared;
         play.update(|p| response = f(p));
         respond(response, before);
     };
+    let act = move |f: &dyn Fn(&mut MorrisPlay) -> Response| {
+        let before = play.with_untracked(|p| p.position().clone());
+        if before.ending().is_none() && levels[before.to_move().index()].is_some() {
+            let name = names.with_value(|names| names[before.to_move().index()].clone());
+            let words = if paused.get_untracked() {
+                format!("It is {name}'s turn, and the game is paused: press Resume.")
+            } else {
+                format!("It is {name}'s turn: the computer is thinking.")
+            };
+            message.set(Some(words.clone()));
+            announce.set(words);
+            return;
+        }
+        act_anyway(f);
+    };
     let on_touch = Callback::new(move |point| act(&|p| p.touch(point)));
     let on_drag = Callback::new(move |(from, to)| act(&|p| p.drag(from, to)));
     let on_cancel = Callback::new(move |_| act(&|p| p.clear()));
 
+    // Stops the computer's thinking and forgets a hint: the position is about to change.
+    let stop_thinking = move || {
+        computer::cancel();
+        thinking.set(None);
+        hint_waiting.set(false);
+        hint.set(None);
+    };
+    // With a person at the table, undo and redo go on past the computer's moves, so that
+    // undo takes back the computer's reply together with the person's move.
+    let computer_turn_in = move |p: &MorrisPlay| {
+        p.position().ending().is_none() && levels[p.position().to_move().index()].is_some()
+    };
     let undo = move |_| {
+        stop_thinking();
         play.update(|p| {
             p.undo();
+            while has_human && computer_turn_in(p) && p.game.can_undo() {
+                p.undo();
+            }
         });
+        if !has_human {
+            paused.set(true);
+        }
         message.set(None);
         announce.set("Move taken back.".into());
     };
     let redo = move |_| {
+        stop_thinking();
         play.update(|p| {
             p.redo();
+            while has_human && computer_turn_in(p) && p.game.can_redo() {
+                p.redo();
+            }
         });
         message.set(None);
         announce.set("Move played again.".into());
     };
+    let ask_hint = move |_| {
+        if hint_waiting.get_untracked() || computer_to_move() {
+            return;
+        }
+        let at = plies();
+        let request = question(Task::Hint, None, Some(900.0));
+        hint_waiting.set(true);
+        announce.set("Looking for a hint…".into());
+        let asked = computer::ask(request, move |answer: Answer| {
+            hint_waiting.set(false);
+            if plies() != at {
+                return;
+            }
+            let side = position.get_untracked().to_move();
+            let name = names.with_value(|names| names[side.index()].clone());
+            match answer.r#move.as_deref().map(str::parse::<Move>) {
+                Some(Ok(best)) => {
+                    let verdict = answer.verdict.unwrap_or_default();
+                    let judged = if verdict == "even" {
+                        "The game is even.".to_string()
+                    } else {
+                        format!("{name} is {verdict}.")
+                    };
+                    let words = format!("Hint: {best}. {judged}");
+                    announce.set(words.clone());
+                    hint.set(Some(Hint {
+                        plies: at,
+                        best,
+                        words,
+                    }));
+                }
+                _ => {
+                    let why = answer
+                        .error
+                        .unwrap_or_else(|| "no hint could be found".into());
+                    message.set(Some(format!("No hint: {why}.")));
+                }
+            }
+        });
+        if let Err(why) = asked {
+            hint_waiting.set(false);
+            message.set(Some(format!("No hint: {why}.")));
+        }
+    };
+    // A draw offered to a person is asked in a dialog; the computer takes it when its engine
+    // does not think itself better.
+    let offer_draw = move |_| {
+        let side = position.get_untracked().to_move();
+        if levels[side.opponent().index()].is_none() {
+            dialog.set(Some(Dialog::OfferDraw));
+            return;
+        }
+        let at = plies();
+        let other = names.with_value(|names| names[side.opponent().index()].clone());
+        let request = question(Task::Hint, None, Some(600.0));
+        announce.set(format!("{other} is considering the draw…"));
+        let asked = computer::ask(request, move |answer: Answer| {
+            if plies() != at {
+                return;
+            }
+            // The verdict is from the offering side's point of view.
+            let accepts = matches!(
+                answer.verdict.as_deref(),
+                Some("even" | "a little better" | "winning")
+            );
+            if accepts {
+                act_anyway(&|p| p.agree_draw());
+            } else {
+                let words = format!("{other} declines the draw. Play on.");
+                message.set(Some(words.clone()));
+                announce.set(words);
+            }
+        });
+        if let Err(why) = asked {
+            message.set(Some(format!("The computer could not answer: {why}.")));
+        }
+    };
+    let shown_hint = Signal::derive(move || {
+        let at = play.with(|p| p.game.moves().len());
+        hint.get().filter(|h| h.plies == at)
+    });
+
+    // The computer's turns: whenever a computer seat is to move (and the game is not paused),
+    // ask the worker, then play its answer once the pace allows, if nothing changed meanwhile.
+    Effect::new(move |_| {
+        let to_move = position.with(|p| p.ending().is_none().then(|| p.to_move()));
+        let Some(side) = to_move else { return };
+        let Some(level) = levels[side.index()] else {
+            return;
+        };
+        if paused.get() || thinking.get_untracked().is_some() {
+            return;
+        }
+        let at = plies();
+        let asked_at = dom::now();
+        let request = question(Task::Move, Some(level), None);
+        let reply = move |answer: Answer| {
+            let id = answer.id;
+            if thinking.get_untracked() != Some(id) || plies() != at {
+                return;
+            }
+            let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
+            set_timeout(
+                move || {
+                    if thinking.get_untracked() != Some(id) || plies() != at {
+                        return;
+                    }
+                    thinking.set(None);
+                    let chosen = answer.r#move.as_deref().map(str::parse::<Move>);
+                    let before = position.get_untracked();
+                    let played = match chosen {
+                        Some(Ok(m)) => {
+                            let mut response = Response::Cleared;
+                            play.update(|p| response = p.play_move(m));
+                            response
+                        }
+                        _ => Response::Refused(
+                            answer
+                                .error
+                                .unwrap_or_else(|| "the computer found no move".into()),
+                        ),
+                    };
+                    if let Response::Refused(why) = &played {
+                        paused.set(true);
+                        message.set(Some(format!(
+                            "The computer could not move ({why}); the game is paused."
+                        )));
+                    } else {
+                        respond(played, before);
+                    }
+                },
+                Duration::from_millis(wait as u64),
+            );
+        };
+        match computer::ask(request, reply) {
+            Ok(id) => thinking.set(Some(id)),
+            Err(why) => {
+                paused.set(true);
+                message.set(Some(format!("{why}; the game is paused.")));
+            }
+        }
+    });
+
     let export = move |_| {
         if let Err(e) = export_record(&play.with_untracked(|p| p.game.record())) {
             state.tell(e, true);
@@ -323,7 +596,10 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                             </g>
                         </svg>
                         <span class="name">{name.clone()}</span>
-                        <span class="side">{side.name()}</span>
+                        <span class="side">
+                            {side.name()}
+                            {levels[side.index()].map(|level| format!(" · computer, {}", level.title()))}
+                        </span>
                     </h2>
                     <p class="counts">
                         <span>"In hand: " <strong>{move || position.with(|p| p.in_hand(side))}</strong></span>
@@ -504,13 +780,17 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     <MorrisBoard
                         board=board
                         men=Signal::derive(move || play.with(|p| p.men_shown()))
-                        targets=Signal::derive(move || play.with(|p| p.targets()))
+                        targets=Signal::derive(move || {
+                            // Nothing is offered to touch while the computer is to move.
+                            if computer_to_move() { Vec::new() } else { play.with(|p| p.targets()) }
+                        })
                         selected=Signal::derive(move || match play.with(|p| p.selection()) {
                             Selection::Man(point) => Some(point),
                             _ => None,
                         })
                         removing=Signal::derive(move || matches!(play.with(|p| p.selection()), Selection::Removing { .. }))
                         last=Signal::derive(move || play.with(|p| p.last_move()))
+                        hint=Signal::derive(move || shown_hint.get().map(|h| h.best))
                         status=status
                         on_touch=on_touch
                         on_drag=on_drag
@@ -519,16 +799,47 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     <p class="message" class:empty=move || message.get().is_none()>
                         {move || message.get().unwrap_or_default()}
                     </p>
+                    {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.words}</p> })}
                     {end_panel}
                 </div>
                 <div class="side-column">
                     {side_card(Side::White)}
                     {side_card(Side::Black)}
+                    {has_computer.then(|| view! {
+                        <div class="controls computer" role="group" aria-label="Computer">
+                            <label for="pace">"Computer's pace"</label>
+                            <select id="pace" on:change=move |ev| {
+                                let value = event_target_value(&ev);
+                                if let Some(p) = Pace::ALL.into_iter().find(|p| p.name() == value) {
+                                    pace.set(p);
+                                }
+                            }>
+                                {Pace::ALL.into_iter().map(|p| view! {
+                                    <option value=p.name() selected=move || pace.get() == p>{p.title()}</option>
+                                }).collect_view()}
+                            </select>
+                            {(!has_human).then(|| view! {
+                                <button type="button" class="primary" aria-pressed=move || paused.get().to_string()
+                                    on:click=move |_| paused.update(|p| *p = !*p)>
+                                    {move || if paused.get() { "Resume" } else { "Pause" }}
+                                </button>
+                            })}
+                            {move || (thinking.get().is_some() && !paused.get()).then(|| view! {
+                                <span class="thinking" role="status">"Thinking"<span class="dots" aria-hidden="true"></span></span>
+                            })}
+                        </div>
+                    })}
                     <div class="controls" role="group" aria-label="Game">
                         <button type="button" on:click=undo disabled=move || !play.with(|p| p.game.can_undo())>"Undo"</button>
                         <button type="button" on:click=redo disabled=move || !play.with(|p| p.game.can_redo())>"Redo"</button>
-                        <button type="button" on:click=move |_| dialog.set(Some(Dialog::OfferDraw)) disabled=move || !in_play()>"Offer a draw"</button>
-                        <button type="button" on:click=move |_| dialog.set(Some(Dialog::Resign)) disabled=move || !in_play()>"Resign"</button>
+                        {has_human.then(|| view! {
+                            <button type="button" on:click=ask_hint
+                                disabled=move || !in_play() || computer_to_move() || hint_waiting.get()>
+                                {move || if hint_waiting.get() { "Hint…" } else { "Hint" }}
+                            </button>
+                        })}
+                        <button type="button" on:click=offer_draw disabled=move || !in_play() || computer_to_move()>"Offer a draw"</button>
+                        <button type="button" on:click=move |_| dialog.set(Some(Dialog::Resign)) disabled=move || !in_play() || computer_to_move()>"Resign"</button>
                     </div>
                     <div class="controls" role="group" aria-label="Record">
                         <button type="button" on:click=move |_| dialog.set(Some(Dialog::Save))>"Save"</button>

@@ -157,12 +157,12 @@ impl MorrisPlay {
 
     /// Plays `resign` for the player to move.
     pub fn resign(&mut self) -> Response {
-        self.play(Move::Resign)
+        self.play_move(Move::Resign)
     }
 
     /// Ends the game drawn by agreement (the app has asked the other player).
     pub fn agree_draw(&mut self) -> Response {
-        self.play(Move::Draw)
+        self.play_move(Move::Draw)
     }
 
     /// Takes back the last move.
@@ -298,7 +298,7 @@ impl MorrisPlay {
             return Response::Refused(why);
         }
         if matching.iter().any(|m| m.removals().is_empty()) {
-            return self.play(step);
+            return self.play_move(step);
         }
         self.selection = Selection::Removing {
             step,
@@ -323,7 +323,7 @@ impl MorrisPlay {
             return Response::Refused(why);
         }
         if matching.iter().any(|m| m.removals().len() == chosen.len()) {
-            return self.play(step.with_removals(removals));
+            return self.play_move(step.with_removals(removals));
         }
         self.selection = Selection::Removing { step, removals };
         Response::ChooseRemoval
@@ -349,7 +349,9 @@ impl MorrisPlay {
         moves
     }
 
-    fn play(&mut self, m: Move) -> Response {
+    /// Plays a whole move (the computer's, or one read from notation); refused moves change
+    /// nothing.
+    pub fn play_move(&mut self, m: Move) -> Response {
         match self.game.play(m) {
             Ok(()) => {
                 self.selection = Selection::Nothing;

@@ -42,3 +42,26 @@ export async function startGame(page, base, { variant = 'Morelles', white = 'Ada
   await page.waitForSelector('svg.board');
   assert.match(page.url(), /#\/play\/[\w-]+$/, 'a game in progress has its own URL');
 }
+
+/** Every man is drawn on the point whose accessible name says it holds a man of that side. */
+export async function assertMenWhereLabelsSay(page) {
+  // Men still sliding to their points are between points: wait for them to arrive.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const wrong = await page.evaluate(() => {
+    const points = [...document.querySelectorAll('.points circle')].map((c) => ({
+      x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')), label: c.getAttribute('aria-label'),
+    }));
+    const out = [];
+    const men = document.querySelectorAll('.men g.man');
+    for (const man of men) {
+      const at = new DOMMatrix(getComputedStyle(man).transform);
+      const point = points.find((p) => Math.hypot(p.x - at.e, p.y - at.f) < 5);
+      const side = man.classList.contains('white') ? 'White' : 'Black';
+      if (!point?.label.includes(`${side} man`)) out.push(`a ${side} man is drawn at ${at.e},${at.f}: ${point?.label}`);
+    }
+    const named = points.filter((p) => / man\b/.test(p.label)).length;
+    if (named !== men.length) out.push(`${named} points name a man but ${men.length} men are drawn`);
+    return out;
+  });
+  assert.deepEqual(wrong, [], 'the men drawn match the points\' names');
+}

@@ -21,7 +21,8 @@ for (const path of files.sort()) {
   const body = readFileSync(path);
   const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   const name = relative(dist, path);
-  if (/^(index\.html|[^/]+\.(css|js|wasm))$/.test(name)) firstLoad += br;
+  // The worker (the computer players) is fetched only when a computer seat or a hint needs it.
+  if (/^(index\.html|[^/]+\.(css|js|wasm))$/.test(name) && !name.startsWith('parlour-worker')) firstLoad += br;
   console.log(`${name.padEnd(48)}${kb(body.length)}${kb(br)}`);
 }
 console.log(`first load (HTML + CSS + JS + wasm), brotli: ${kb(firstLoad).trim()} KB (budget 150 KB)`);

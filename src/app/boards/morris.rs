@@ -9,7 +9,7 @@ use crate::session::morris::Man;
 /// The width of the board's grid, from file a to the last file, in drawing units.
 const SPAN: f64 = 600.0;
 /// Where file a and the top rank sit, leaving a margin for the file and rank labels.
-const MARGIN: f64 = 80.0;
+const MARGIN: f64 = 90.0;
 /// The side of the square drawing.
 const SIZE: f64 = 2.0 * MARGIN + SPAN;
 /// How near a pointer must come to a point to touch it.
@@ -24,7 +24,7 @@ fn step(board: &Board) -> f64 {
 
 /// How much larger than on the 24-point board men and marks are drawn on a smaller board.
 fn scale(board: &Board) -> f64 {
-    (step(board) / 100.0).min(1.6)
+    (step(board) / 100.0).min(1.25)
 }
 
 /// Where a point is drawn.
@@ -101,6 +101,9 @@ pub fn MorrisBoard(
     /// The last move, to mark it.
     #[prop(into)]
     last: Signal<Option<Move>>,
+    /// A move to suggest (a hint), to mark.
+    #[prop(into)]
+    hint: Signal<Option<Move>>,
     /// What the board is for now, for screen readers ("White to place").
     #[prop(into)]
     status: Signal<String>,
@@ -279,8 +282,8 @@ pub fn MorrisBoard(
             let rank = (board.size() - i).to_string();
             let at = MARGIN + f64::from(i) * step(board);
             view! {
-                <text class="coord" x=at y=SIZE - 22.0 text-anchor="middle">{file}</text>
-                <text class="coord" x=24.0 y=at + 9.0 text-anchor="middle">{rank}</text>
+                <text class="coord" x=at y=SIZE - 20.0 text-anchor="middle">{file}</text>
+                <text class="coord" x=28.0 y=at + 10.0 text-anchor="middle">{rank}</text>
             }
         })
         .collect_view();
@@ -378,6 +381,31 @@ pub fn MorrisBoard(
         }
         Some(marks.collect_view())
     };
+    let hint_marks = move || {
+        let hint = hint.get()?;
+        let k = scale(board);
+        let mut marks = Vec::new();
+        if let (Some(from), Some(to)) = (hint.from(), hint.to()) {
+            let ((x1, y1), (x2, y2)) = (centre(board, from), centre(board, to));
+            marks.push(view! { <line class="hint-line" x1=x1 y1=y1 x2=x2 y2=y2/> }.into_any());
+        }
+        if let Some(to) = hint.to() {
+            let (x, y) = centre(board, to);
+            marks.push(view! { <circle class="hint-to" cx=x cy=y r=40.0 * k/> }.into_any());
+        }
+        for gone in hint.removals().iter() {
+            let (x, y) = centre(board, gone);
+            let d = 16.0 * k;
+            marks.push(
+                view! {
+                    <path class="hint-removal"
+                        d=format!("M{} {}l{} {}m0 {}l{} {}", x - d, y - d, 2.0 * d, 2.0 * d, -2.0 * d, -2.0 * d, 2.0 * d)/>
+                }
+                .into_any(),
+            );
+        }
+        Some(marks.collect_view())
+    };
     let focus_ring = move || {
         let p = focus.get().filter(|_| has_focus.get() && keyboard.get())?;
         let k = scale(board);
@@ -415,6 +443,7 @@ pub fn MorrisBoard(
             <g class="men">
                 <For each=move || men.get() key=|man| man.id children=man_view/>
             </g>
+            <g class="hints" aria-hidden="true">{hint_marks}</g>
             <g aria-hidden="true">{focus_ring}</g>
         </svg>
     }

@@ -1,0 +1,131 @@
+//! The computer players' side of the Web Worker, as plain Rust: a request names the game (its
+//! record), the task (a move or a hint) and the level; the answer is the move in notation.
+//! The worker binary only passes JSON text in and out of this, so it is tested natively.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::{self, Clock, Level};
+use crate::games::GameKind;
+use crate::record::{play_moves, Record};
+use crate::rules::Table;
+
+/// What the worker says once it is listening.
+pub const READY: &str = "ready";
+
+/// What the computer is asked to do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Task {
+    /// Choose a move for the seat to move, at a level.
+    Move,
+    /// Find the best move for the seat to move, with a verdict, for a hint.
+    Hint,
+}
+
+/// A question for the worker.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// Echoed in the answer, so that stale answers can be told apart.
+    pub id: u64,
+    pub task: Task,
+    /// The game so far.
+    pub record: Record,
+    /// The level's name in records (`"hard"`), for a move.
+    #[serde(default)]
+    pub level: Option<String>,
+    /// Varies the computer's choice among moves of (near) equal value.
+    #[serde(default)]
+    pub seed: u64,
+    /// How long a hint may think.
+    #[serde(default)]
+    pub think_ms: Option<f64>,
+}
+
+/// The worker's answer.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct Answer {
+    pub id: u64,
+    /// The move in the game's notation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub r#move: Option<String>,
+    /// The engine's score, from the point of view of the seat to move.
+    #[serde(default)]
+    pub score: i32,
+    /// How deep the search went.
+    #[serde(default)]
+    pub depth: u32,
+    /// For a hint: the verdict in words ("winning", "even", ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+    /// Why there is no move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// How long the worker took.
+    #[serde(default)]
+    pub ms: f64,
+}
+
+/// Answers a request given as JSON text, as JSON text.
+pub fn answer(text: &str, clock: &dyn Clock) -> String {
+    let started = clock.now_ms();
+    let answer = match serde_json::from_str::<Request>(text) {
+        Ok(request) => {
+            let mut answer = respond(&request, clock).unwrap_or_else(|error| Answer {
+                error: Some(error),
+                ..Answer::default()
+            });
+            answer.id = request.id;
+            answer
+        }
+        Err(e) => Answer {
+            error: Some(format!("the request could not be read ({e})")),
+            ..Answer::default()
+        },
+    };
+    let answer = Answer {
+        ms: clock.now_ms() - started,
+        ..answer
+    };
+    serde_json::to_string(&answer).expect("an answer always serialises")
+}
+
+fn respond(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
+    match request.record.kind().map_err(|e| e.to_string())? {
+        GameKind::Morris => {
+            let mut position = request.record.start_morris().map_err(|e| e.to_string())?;
+            play_moves(&mut position as &mut dyn Table, &request.record.moves, 0)
+                .map_err(|e| e.to_string())?;
+            if position.ending().is_some() {
+                return Err("the game is over".into());
+            }
+            match request.task {
+                Task::Move => {
+                    let level = request
+                        .level
+                        .as_deref()
+                        .and_then(Level::from_name)
+                        .ok_or("no computer level was given")?;
+                    let choice = ai::morris::choose_move(&position, level, request.seed, clock);
+                    Ok(Answer {
+                        r#move: Some(choice.best.to_string()),
+                        score: choice.score,
+                        depth: choice.depth,
+                        ..Answer::default()
+                    })
+                }
+                Task::Hint => {
+                    let hint =
+                        ai::morris::hint(&position, request.think_ms.unwrap_or(800.0), clock);
+                    Ok(Answer {
+                        r#move: Some(hint.best.to_string()),
+                        score: hint.score,
+                        depth: hint.depth,
+                        verdict: Some(hint.verdict.words().to_string()),
+                        ..Answer::default()
+                    })
+                }
+            }
+        }
+        other => Err(format!("{} has no computer player yet", other.title())),
+    }
+}

@@ -1,0 +1,120 @@
+// Morris against the computer end to end: a whole game against it, input answered while it
+// thinks, undo takes back its reply too, hints, a computer-against-computer game with pause.
+import { assert, open, waitText } from './lib.mjs';
+import { assertMenWhereLabelsSay, moveList, touch } from './morris.mjs';
+
+/** Sets up a game from the new-game screen; seats are 'human' or a level name. */
+async function startAgainst(page, base, { variant = 'Morelles', white = 'human', black = 'beginner', pace = 'quick' } = {}) {
+  await page.goto(base + '#/new/morris');
+  await page.waitForSelector('form.setup');
+  await page.getByLabel(new RegExp(`^${variant}`)).check();
+  await page.selectOption('#seat-1-kind', white);
+  await page.selectOption('#seat-2-kind', black);
+  await page.locator('input[name=first]').nth(1).check(); // player 1 plays White
+  await page.click('button[type=submit]');
+  await page.waitForSelector('svg.board');
+  if (await page.locator('#pace').count()) await page.selectOption('#pace', pace);
+}
+
+/** The points whose accessible names end with one of the suffixes. */
+async function pointsLabelled(page, suffixes) {
+  const labels = await page.locator('.points circle').evaluateAll((circles) =>
+    circles.map((c) => c.getAttribute('aria-label')));
+  return labels.filter((l) => suffixes.some((s) => l.endsWith(s))).map((l) => l.split(',')[0]);
+}
+
+/** Plays one legal move for the person to move, choosing among the highlighted points. */
+async function playSomething(page, turn) {
+  const first = await pointsLabelled(page, [', open', ', can move', ', can be removed']);
+  assert.ok(first.length > 0, 'a person to move has somewhere to touch');
+  await touch(page, first[turn % first.length]);
+  for (let step = 0; step < 3; step += 1) {
+    const next = await pointsLabelled(page, [', open', ', can be removed']);
+    const status = await page.locator('.status').textContent();
+    if (!/picked up|made a mill/.test(status)) return;
+    assert.ok(next.length > 0, `after "${status}" there is a target`);
+    await touch(page, next[turn % next.length]);
+  }
+}
+
+async function humanToMove(page) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('.status')?.textContent ?? '';
+    return !s.includes('thinking') || document.querySelector('.end-panel');
+  }, null, { timeout: 20000 });
+}
+
+export const tests = [
+  {
+    name: 'a person plays a whole game against the computer',
+    async run(t) {
+      const page = await t.page();
+      await startAgainst(page, t.base, { variant: 'Morelles', black: 'beginner' });
+      await waitText(page.locator('.player.black'), 'computer, Beginner');
+      for (let turn = 0; turn < 400; turn += 1) {
+        await humanToMove(page);
+        if (await page.locator('.end-panel').count()) break;
+        await playSomething(page, turn);
+      }
+      await waitText(page.locator('.end-panel'), /wins|Drawn/);
+      await assertMenWhereLabelsSay(page);
+      const moves = await moveList(page);
+      assert.ok(moves.length >= 10, `a real game was played (${moves.length} moves)`);
+      await t.shot(page, 'game-over');
+      // The saved game keeps the computer and its level.
+      await page.reload();
+      await page.waitForSelector('svg.board');
+      await waitText(page.locator('.player.black'), 'computer, Beginner');
+    },
+  },
+  {
+    name: 'input is answered while the computer thinks; undo takes back its reply too',
+    async run(t) {
+      const page = await t.page();
+      await startAgainst(page, t.base, { variant: 'Morrice', black: 'hardest', pace: 'slow' });
+      await touch(page, 'd6');
+      await waitText(page.locator('.status'), 'thinking');
+      const clickedAt = Date.now();
+      await touch(page, 'a1');
+      await waitText(page.locator('.message'), 'the computer is thinking');
+      const answeredIn = Date.now() - clickedAt;
+      assert.deepEqual(await moveList(page), ['d6'], 'nothing was played for the person meanwhile');
+      await page.locator('.controls a:has-text("Rules")').click({ trial: true }); // the page still takes input
+      console.log(`     (a click during the computer's thinking was answered in ${answeredIn} ms)`);
+      await t.shot(page, 'thinking');
+      await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2
+        && [...document.querySelectorAll('.moves .ply')].filter((p) => p.textContent.trim()).length === 2, null, { timeout: 20000 });
+      await page.click('button:has-text("Undo")');
+      assert.deepEqual(await moveList(page), [], 'undo took back the reply and the move');
+      await waitText(page.locator('.status'), 'to place a man');
+      // A hint marks a move and says how the game stands.
+      await page.click('button:has-text("Hint")');
+      await waitText(page.locator('.hint-text'), /^Hint: [a-g][1-7]\. /);
+      assert.equal(await page.locator('.hints circle.hint-to').count(), 1, 'the hinted point is marked');
+      await t.shot(page, 'hint');
+    },
+  },
+  {
+    name: 'the computer plays against itself, with a pace and a pause',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      await startAgainst(page, t.base, { variant: 'Six', white: 'easy', black: 'beginner', pace: 'quick' });
+      await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 3
+        || document.querySelector('.end-panel'), null, { timeout: 20000 });
+      if (await page.locator('.end-panel').count()) return; // a very short game: nothing to pause
+      await page.click('button:has-text("Pause")');
+      await page.waitForTimeout(300);
+      const paused = await moveList(page);
+      await page.waitForTimeout(1200);
+      assert.deepEqual(await moveList(page), paused, 'no moves while paused');
+      await assertMenWhereLabelsSay(page);
+      if (!(await page.locator('.end-panel').count())) {
+        await waitText(page.locator('.status'), 'paused');
+        await t.shot(page, 'paused-phone');
+        await page.click('button:has-text("Resume")');
+        await page.waitForFunction((n) => document.querySelectorAll('.moves .ply').length > n
+          || document.querySelector('.end-panel'), paused.length, { timeout: 20000 });
+      }
+    },
+  },
+];

@@ -103,6 +103,9 @@ impl Pace {
     }
 }
 
+/// Before this many moves the computer declines a draw in a level game.
+const DRAW_AFTER_PLIES: usize = 40;
+
 /// A hint shown on the board: the engine's best move after `plies` moves, and its verdict.
 #[derive(Clone, PartialEq, Debug)]
 struct Hint {
@@ -466,11 +469,13 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             if plies() != at {
                 return;
             }
-            // The verdict is from the offering side's point of view.
-            let accepts = matches!(
-                answer.verdict.as_deref(),
-                Some("even" | "a little better" | "winning")
-            );
+            // The verdict is from the offering side's point of view: the computer takes the
+            // draw when it stands worse, or when the game is level and well under way.
+            let accepts = match answer.verdict.as_deref() {
+                Some("a little better" | "winning") => true,
+                Some("even") => at >= DRAW_AFTER_PLIES,
+                _ => false,
+            };
             if accepts {
                 act_anyway(&|p| p.agree_draw());
             } else {

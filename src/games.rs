@@ -71,6 +71,6 @@ impl GameKind {
 
     /// Whether this version of Parlour can play the game (the others have a rules page).
     pub fn playable(self) -> bool {
-        matches!(self, GameKind::Morris)
+        matches!(self, GameKind::Morris | GameKind::Archery | GameKind::Quoits)
     }
 }

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::games::GameKind;
+use crate::rules::archery::Archery;
 use crate::rules::morris;
+use crate::rules::quoits::Quoits;
 use crate::rules::{Table, Turn};
 
 /// The `format` every Parlour record carries.
@@ -190,8 +192,16 @@ impl Record {
 
     /// The game at its start, as the header sets it up, behind the shared [`Table`] view.
     pub fn start(&self) -> Result<Box<dyn Table>, RecordError> {
+        let header = |e: String| RecordError::BadHeader(e);
+        let (variant, options, seats) = (self.variant.as_deref(), &self.options, self.players.len());
         match self.kind()? {
             GameKind::Morris => Ok(Box::new(self.start_morris()?)),
+            GameKind::Archery => Ok(Box::new(
+                Archery::from_header(variant, options, seats).map_err(header)?,
+            )),
+            GameKind::Quoits => Ok(Box::new(
+                Quoits::from_header(variant, options, seats).map_err(header)?,
+            )),
             other => Err(RecordError::BadHeader(format!(
                 "{} is not playable in this version of Parlour yet",
                 other.title()

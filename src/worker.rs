@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::ai::{self, Clock, Level};
 use crate::games::GameKind;
 use crate::record::{play_moves, Record};
-use crate::rules::Table;
+use crate::rules::{Game, Table, Turn};
 
 /// What the worker says once it is listening.
 pub const READY: &str = "ready";
@@ -57,12 +57,22 @@ pub struct Answer {
     /// For a hint: the verdict in words ("winning", "even", ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<String>,
+    /// For an Archery hint: each arrow that may move, with the final score to expect.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expected: Vec<Expectation>,
     /// Why there is no move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// How long the worker took.
     #[serde(default)]
     pub ms: f64,
+}
+
+/// A move with the score its player can expect from it.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct Expectation {
+    pub r#move: String,
+    pub points: f64,
 }
 
 /// Answers a request given as JSON text, as JSON text.
@@ -126,6 +136,43 @@ fn respond(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
                 }
             }
         }
-        other => Err(format!("{} has no computer player yet", other.title())),
+        GameKind::Archery => {
+            let game = crate::rules::archery::Archery::from_header(
+                request.record.variant.as_deref(),
+                &request.record.options,
+                request.record.players.len(),
+            )
+            .map_err(|e| e.to_string())
+            .and_then(|mut game| {
+                play_moves(&mut game as &mut dyn Table, &request.record.moves, 0)
+                    .map_err(|e| e.to_string())?;
+                Ok(game)
+            })?;
+            if !matches!(game.turn(), Turn::Seat(_)) {
+                return Err("no arrow is to be chosen now: spin first".into());
+            }
+            let expected: Vec<Expectation> = ai::archery::expectations(&game)
+                .into_iter()
+                .map(|(shot, points)| Expectation {
+                    r#move: shot.to_string(),
+                    points,
+                })
+                .collect();
+            let level = match request.task {
+                Task::Move => request
+                    .level
+                    .as_deref()
+                    .and_then(Level::from_name)
+                    .ok_or("no computer level was given")?,
+                Task::Hint => Level::Hardest,
+            };
+            let best = ai::archery::choose(&game, level, request.seed).ok_or("no arrow can move")?;
+            Ok(Answer {
+                r#move: Some(best.to_string()),
+                expected,
+                ..Answer::default()
+            })
+        }
+        other => Err(format!("{} has no computer player", other.title())),
     }
 }

@@ -5,6 +5,7 @@
 //! and every choice that varies is drawn from a seed the caller gives. So the same code runs in
 //! a browser's worker and natively, and tests can script time.
 
+pub mod archery;
 pub mod morris;
 
 use rand_core::{RngCore, SeedableRng};

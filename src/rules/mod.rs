@@ -7,7 +7,10 @@
 //! what may happen, the caller draws one outcome with its own seeded generator and plays it, so a
 //! record of moves replays a game exactly.
 
+pub mod archery;
 pub mod morris;
+pub mod quoits;
+pub mod teetotum;
 
 use std::fmt;
 use std::str::FromStr;
@@ -80,6 +83,39 @@ pub enum NoChance {}
 impl fmt::Display for NoChance {
     fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {}
+    }
+}
+
+/// The move of a game in which players never choose (Quoits): it has no values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NoMove {}
+
+impl fmt::Display for NoMove {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+/// Why a piece of text is not a move or chance outcome of a game, in words.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NotationError(pub String);
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+impl FromStr for NoMove {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<NoMove, NotationError> {
+        Err(NotationError(format!(
+            "\"{}\" is not a move: nobody chooses in this game, every turn is a spin",
+            text.trim()
+        )))
     }
 }
 

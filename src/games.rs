@@ -71,6 +71,9 @@ impl GameKind {
 
     /// Whether this version of Parlour can play the game (the others have a rules page).
     pub fn playable(self) -> bool {
-        matches!(self, GameKind::Morris | GameKind::Archery | GameKind::Quoits)
+        matches!(
+            self,
+            GameKind::Morris | GameKind::Archery | GameKind::Quoits
+        )
     }
 }

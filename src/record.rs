@@ -193,7 +193,8 @@ impl Record {
     /// The game at its start, as the header sets it up, behind the shared [`Table`] view.
     pub fn start(&self) -> Result<Box<dyn Table>, RecordError> {
         let header = |e: String| RecordError::BadHeader(e);
-        let (variant, options, seats) = (self.variant.as_deref(), &self.options, self.players.len());
+        let (variant, options, seats) =
+            (self.variant.as_deref(), &self.options, self.players.len());
         match self.kind()? {
             GameKind::Morris => Ok(Box::new(self.start_morris()?)),
             GameKind::Archery => Ok(Box::new(

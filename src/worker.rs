@@ -166,7 +166,8 @@ fn respond(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
                     .ok_or("no computer level was given")?,
                 Task::Hint => Level::Hardest,
             };
-            let best = ai::archery::choose(&game, level, request.seed).ok_or("no arrow can move")?;
+            let best =
+                ai::archery::choose(&game, level, request.seed).ok_or("no arrow can move")?;
             Ok(Answer {
                 r#move: Some(best.to_string()),
                 expected,

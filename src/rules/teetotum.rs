@@ -48,7 +48,17 @@ impl Spin {
     /// The 36 ordered spins, 1+1, 1+2, ... 6+6, each with its probability.
     pub fn outcomes() -> Vec<(Spin, f64)> {
         (1..=FACES)
-            .flat_map(|a| (1..=FACES).map(move |b| (Spin { first: a, second: b }, 1.0 / 36.0)))
+            .flat_map(|a| {
+                (1..=FACES).map(move |b| {
+                    (
+                        Spin {
+                            first: a,
+                            second: b,
+                        },
+                        1.0 / 36.0,
+                    )
+                })
+            })
             .collect()
     }
 
@@ -99,9 +109,17 @@ impl FromStr for Spin {
             ))
         };
         let (a, b) = text.trim().split_once('+').ok_or_else(bad)?;
-        let number = |s: &str| s.trim().parse::<u8>().ok().filter(|n| (1..=FACES).contains(n));
+        let number = |s: &str| {
+            s.trim()
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=FACES).contains(n))
+        };
         match (number(a), number(b)) {
-            (Some(a), Some(b)) => Ok(Spin { first: a, second: b }),
+            (Some(a), Some(b)) => Ok(Spin {
+                first: a,
+                second: b,
+            }),
             _ => Err(bad()),
         }
     }

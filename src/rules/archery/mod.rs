@@ -159,7 +159,9 @@ impl Archery {
         seats: usize,
     ) -> Result<Archery, String> {
         if let Some(name) = variant {
-            return Err(format!("Archery has no variants (the record names \"{name}\")"));
+            return Err(format!(
+                "Archery has no variants (the record names \"{name}\")"
+            ));
         }
         serde_json::from_value::<Options>(serde_json::Value::Object(options.clone()))
             .map_err(|e| format!("bad Archery option: {e}"))?;
@@ -308,7 +310,8 @@ impl Game for Archery {
     }
 
     fn parse_chance(&self, text: &str) -> Result<Spin, NotationError> {
-        text.parse().map_err(|e: super::teetotum::ParseSpinError| NotationError(e.0))
+        text.parse()
+            .map_err(|e: super::teetotum::ParseSpinError| NotationError(e.0))
     }
 
     fn play_chance(&mut self, spin: &Spin) -> Result<(), IllegalMove> {

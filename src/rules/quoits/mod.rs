@@ -221,7 +221,9 @@ impl Quoits {
         seats: usize,
     ) -> Result<Quoits, String> {
         if let Some(name) = variant {
-            return Err(format!("Quoits has no variants (the record names \"{name}\")"));
+            return Err(format!(
+                "Quoits has no variants (the record names \"{name}\")"
+            ));
         }
         let options: Options = serde_json::from_value(serde_json::Value::Object(options.clone()))
             .map_err(|e| format!("bad Quoits option: {e}"))?;
@@ -370,7 +372,11 @@ impl Quoits {
         let mut men = Vec::new();
         let mut points = vec![0; self.players()];
         for (p, lane) in self.pitches.iter().enumerate() {
-            let nearest_first = lane.iter().enumerate().rev().filter_map(|(i, seat)| seat.map(|s| (i, s)));
+            let nearest_first = lane
+                .iter()
+                .enumerate()
+                .rev()
+                .filter_map(|(i, seat)| seat.map(|s| (i, s)));
             for (rank, (i, seat)) in nearest_first.enumerate() {
                 let space = LANE[i];
                 let bonus = NEAREST_BONUS.get(rank).copied().unwrap_or(0);

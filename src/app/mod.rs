@@ -13,6 +13,7 @@ mod route;
 mod rules_page;
 mod saves;
 mod settings;
+mod teetotum;
 
 use leptos::prelude::*;
 

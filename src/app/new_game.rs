@@ -1,19 +1,25 @@
-//! Setting up a new game: preset, options, seats and who starts.
+//! Setting up a new game: preset and options, seats (people or computers, with names), and who
+//! starts where the players choose it.
 
 use leptos::prelude::*;
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::record::{Player, Record};
+use crate::record::{Player, PlayerKind, Record};
 use crate::rules::morris::{Options, Position, Variant};
+use crate::rules::quoits;
 
 use super::{app_state, dom};
+
+/// The most seats any game has.
+const SEATS: usize = 4;
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum SeatKind {
     Human,
-    Computer(Level),
+    /// A computer at a level; Quoits has no choices, so its computers have none.
+    Computer(Option<Level>),
 }
 
 impl SeatKind {
@@ -21,8 +27,133 @@ impl SeatKind {
     fn default_name(self, seat: usize) -> String {
         match self {
             SeatKind::Human => format!("Player {}", seat + 1),
-            SeatKind::Computer(level) => format!("{} computer", level.title()),
+            SeatKind::Computer(Some(level)) => format!("{} computer", level.title()),
+            SeatKind::Computer(None) => format!("Computer {}", seat + 1),
         }
+    }
+}
+
+/// The seats being set up: how many, and each one's kind and name.
+#[derive(Clone, Copy)]
+struct Seats {
+    count: RwSignal<usize>,
+    names: [RwSignal<String>; SEATS],
+    kinds: [RwSignal<SeatKind>; SEATS],
+    /// A seat's name follows its kind until the player types one.
+    typed: [RwSignal<bool>; SEATS],
+}
+
+impl Seats {
+    fn new(count: usize) -> Seats {
+        Seats {
+            count: RwSignal::new(count),
+            names: std::array::from_fn(|i| RwSignal::new(SeatKind::Human.default_name(i))),
+            kinds: std::array::from_fn(|_| RwSignal::new(SeatKind::Human)),
+            typed: std::array::from_fn(|_| RwSignal::new(false)),
+        }
+    }
+
+    fn set_kind(&self, i: usize, kind: SeatKind) {
+        self.kinds[i].set(kind);
+        if !self.typed[i].get_untracked() {
+            self.names[i].set(kind.default_name(i));
+        }
+    }
+
+    /// The players, in seat order.
+    fn players(&self) -> Vec<Player> {
+        (0..self.count.get_untracked())
+            .map(|i| {
+                let kind = self.kinds[i].get_untracked();
+                let name = self.names[i].get_untracked().trim().to_string();
+                let name = if name.is_empty() {
+                    kind.default_name(i)
+                } else {
+                    name
+                };
+                match kind {
+                    SeatKind::Human => Player::human(&name),
+                    SeatKind::Computer(Some(level)) => Player::computer(&name, level.name()),
+                    SeatKind::Computer(None) => Player {
+                        name,
+                        kind: PlayerKind::Computer,
+                        level: None,
+                    },
+                }
+            })
+            .collect()
+    }
+}
+
+/// The seats' form: how many players (where the game allows a choice), and for each a name and
+/// whether a person or the computer (at which level) plays it.
+#[component]
+fn SeatsEditor(seats: Seats, fewest: usize, most: usize, levels: bool) -> impl IntoView {
+    let seat = move |i: usize| {
+        let id = format!("seat-{}", i + 1);
+        let kind_id = format!("seat-{}-kind", i + 1);
+        let on_kind = move |ev| {
+            let value = event_target_value(&ev);
+            let kind = match (value.as_str(), Level::from_name(&value)) {
+                ("human", _) => SeatKind::Human,
+                (_, Some(level)) => SeatKind::Computer(Some(level)),
+                _ => SeatKind::Computer(None),
+            };
+            seats.set_kind(i, kind);
+        };
+        let options = if levels {
+            Level::ALL
+                .into_iter()
+                .map(|level| view! {
+                    <option value=level.name()
+                        selected=move || seats.kinds[i].get() == SeatKind::Computer(Some(level))>
+                        "Computer: " {level.title()}
+                    </option>
+                })
+                .collect_view()
+                .into_any()
+        } else {
+            view! {
+                <option value="computer" selected=move || seats.kinds[i].get() == SeatKind::Computer(None)>"Computer"</option>
+            }
+            .into_any()
+        };
+        let count = seats.count;
+        view! {
+            <div class="seat" class:hidden={move || i >= count.get()}>
+                <label for=id.clone()>"Player " {i + 1}</label>
+                <input id=id type="text" maxlength="40" autocomplete="off"
+                    prop:value=move || seats.names[i].get()
+                    on:input=move |ev| {
+                        seats.typed[i].set(true);
+                        seats.names[i].set(event_target_value(&ev));
+                    }/>
+                <select id=kind_id aria-label=format!("Player {} is", i + 1) on:change=on_kind>
+                    <option value="human" selected=move || seats.kinds[i].get() == SeatKind::Human>"Human"</option>
+                    {options}
+                </select>
+            </div>
+        }
+    };
+    view! {
+        <fieldset>
+            <legend>"Players"</legend>
+            {(fewest < most).then(|| view! {
+                <div class="count">
+                    <label for="player-count">"How many"</label>
+                    <select id="player-count" on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                            seats.count.set(n.clamp(fewest, most));
+                        }
+                    }>
+                        {(fewest..=most).map(|n| view! {
+                            <option value=n.to_string() selected=move || seats.count.get() == n>{n}</option>
+                        }).collect_view()}
+                    </select>
+                </div>
+            })}
+            {(0..most).map(seat).collect_view()}
+        </fieldset>
     }
 }
 
@@ -40,6 +171,8 @@ pub fn NewGame(game: GameKind) -> impl IntoView {
             <h1 id="screen-title" tabindex="-1">"New game of " {game.title()}</h1>
             {match game {
                 GameKind::Morris => MorrisSetup().into_any(),
+                GameKind::Archery => ArcherySetup().into_any(),
+                GameKind::Quoits => QuoitsSetup().into_any(),
                 other => {
                     let rules = format!("#/rules/{}", other.name());
                     view! {
@@ -58,48 +191,28 @@ pub fn game_name(variant_title: &str, players: &[Player]) -> String {
     format!("{variant_title}: {}", names.join(" v "))
 }
 
+/// The buttons under every setup form.
+fn start_buttons(game: GameKind) -> impl IntoView {
+    let rules = format!("#/rules/{}", game.name());
+    view! {
+        <p class="actions">
+            <button type="submit" class="primary">"Start the game"</button>
+            <a class="button" href=rules>"Rules"</a>
+        </p>
+    }
+}
+
 #[component]
 fn MorrisSetup() -> impl IntoView {
     let state = app_state();
     let variant = RwSignal::new(Variant::Morelles);
     let options = RwSignal::new(Options::default());
-    let names = [
-        RwSignal::new("Player 1".to_string()),
-        RwSignal::new("Player 2".to_string()),
-    ];
-    let kinds = [
-        RwSignal::new(SeatKind::Human),
-        RwSignal::new(SeatKind::Human),
-    ];
-    // A seat's name follows its kind and level until the player types one.
-    let typed = [RwSignal::new(false), RwSignal::new(false)];
-    let set_kind = move |i: usize, kind: SeatKind| {
-        kinds[i].set(kind);
-        if !typed[i].get_untracked() {
-            names[i].set(kind.default_name(i));
-        }
-    };
+    let seats = Seats::new(2);
     let first = RwSignal::new(FirstPlayer::DrawLots);
 
     let start = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let mut players: Vec<Player> = names
-            .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                let kind = kinds[i].get_untracked();
-                let name = name.get_untracked().trim().to_string();
-                let name = if name.is_empty() {
-                    kind.default_name(i)
-                } else {
-                    name
-                };
-                match kind {
-                    SeatKind::Human => Player::human(&name),
-                    SeatKind::Computer(level) => Player::computer(&name, level.name()),
-                }
-            })
-            .collect();
+        let mut players = seats.players();
         let white = match first.get_untracked() {
             FirstPlayer::DrawLots => (dom::random_u64() & 1) as usize,
             FirstPlayer::Seat(seat) => seat,
@@ -156,35 +269,6 @@ fn MorrisSetup() -> impl IntoView {
             </label>
         }
     };
-    let seat = move |i: usize| {
-        let id = format!("seat-{}", i + 1);
-        let kind_id = format!("seat-{}-kind", i + 1);
-        let on_kind = move |ev| {
-            let value = event_target_value(&ev);
-            let kind = Level::from_name(&value).map_or(SeatKind::Human, SeatKind::Computer);
-            set_kind(i, kind);
-        };
-        view! {
-            <div class="seat">
-                <label for=id.clone()>"Player " {i + 1}</label>
-                <input id=id type="text" maxlength="40" autocomplete="off"
-                    prop:value=move || names[i].get()
-                    on:input=move |ev| {
-                        typed[i].set(true);
-                        names[i].set(event_target_value(&ev));
-                    }/>
-                <select id=kind_id aria-label=format!("Player {} is", i + 1) on:change=on_kind>
-                    <option value="human" selected=move || kinds[i].get() == SeatKind::Human>"Human"</option>
-                    {Level::ALL.into_iter().map(|level| view! {
-                        <option value=level.name()
-                            selected=move || kinds[i].get() == SeatKind::Computer(level)>
-                            "Computer: " {level.title()}
-                        </option>
-                    }).collect_view()}
-                </select>
-            </div>
-        }
-    };
     view! {
         <form class="setup" on:submit=start>
             <fieldset>
@@ -205,21 +289,80 @@ fn MorrisSetup() -> impl IntoView {
                 {option("Draw when a position comes round for the third time", |o| o.repetition_draw, |o, on| o.repetition_draw = on)}
                 {option("Draw after 50 moves each without a mill", |o| o.fifty_move_draw, |o, on| o.fifty_move_draw = on)}
             </fieldset>
-            <fieldset>
-                <legend>"Players"</legend>
-                {seat(0)}
-                {seat(1)}
-            </fieldset>
+            <SeatsEditor seats=seats fewest=2 most=2 levels=true/>
             <fieldset>
                 <legend>"Who plays White and moves first"</legend>
                 {first_choice(FirstPlayer::DrawLots, Signal::derive(|| "Draw lots".to_string()))}
-                {first_choice(FirstPlayer::Seat(0), Signal::derive(move || names[0].get()))}
-                {first_choice(FirstPlayer::Seat(1), Signal::derive(move || names[1].get()))}
+                {first_choice(FirstPlayer::Seat(0), Signal::derive(move || seats.names[0].get()))}
+                {first_choice(FirstPlayer::Seat(1), Signal::derive(move || seats.names[1].get()))}
             </fieldset>
-            <p class="actions">
-                <button type="submit" class="primary">"Start the game"</button>
-                <a class="button" href="#/rules/morris">"Rules"</a>
-            </p>
+            {start_buttons(GameKind::Morris)}
+        </form>
+    }
+}
+
+#[component]
+fn ArcherySetup() -> impl IntoView {
+    let state = app_state();
+    let seats = Seats::new(2);
+    let start = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let players = seats.players();
+        let record = Record::new(GameKind::Archery, None, Default::default(), players.clone());
+        state.start_game(record, Vec::new(), game_name("Archery", &players), false);
+    };
+    view! {
+        <form class="setup" on:submit=start>
+            <p class="hint">"Three arrows each, shot down the line toward the target by the Double Teetotum. One player shoots for practice; with more, the lead is spun for."</p>
+            <SeatsEditor seats=seats fewest=1 most=4 levels=true/>
+            {start_buttons(GameKind::Archery)}
+        </form>
+    }
+}
+
+#[component]
+fn QuoitsSetup() -> impl IntoView {
+    let state = app_state();
+    let seats = Seats::new(2);
+    let options = RwSignal::new(quoits::Options::default());
+    let start = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let players = seats.players();
+        let game = quoits::Quoits::new(players.len(), options.get_untracked());
+        let record = Record::new(GameKind::Quoits, None, game.options_json(), players.clone());
+        state.start_game(record, Vec::new(), game_name("Quoits", &players), false);
+    };
+    let target_id = "quoits-target";
+    view! {
+        <form class="setup" on:submit=start>
+            <SeatsEditor seats=seats fewest=2 most=4 levels=false/>
+            <fieldset>
+                <legend>"Options"</legend>
+                <label class="choice">
+                    <input type="checkbox" prop:checked=move || options.get().one_pitch
+                        on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| o.one_pitch = on); }/>
+                    "Everybody pitches at one pitch (otherwise players 1 and 3 at pitch A, 2 and 4 at pitch B)"
+                </label>
+                <label class="choice">
+                    <input type="checkbox" prop:checked=move || options.get().single_end
+                        on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| o.single_end = on); }/>
+                    "A single end: the highest score after four rounds wins"
+                </label>
+                <div class="count" class:hidden=move || options.get().single_end>
+                    <label for=target_id>"Play to"</label>
+                    <input id=target_id type="number" inputmode="numeric"
+                        min=quoits::TARGETS.start().to_string() max=quoits::TARGETS.end().to_string() step="5"
+                        prop:value=move || options.get().target.to_string()
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).parse::<u32>() {
+                                let n = n.clamp(*quoits::TARGETS.start(), *quoits::TARGETS.end());
+                                options.update(|o| o.target = n);
+                            }
+                        }/>
+                    <span>" points"</span>
+                </div>
+            </fieldset>
+            {start_buttons(GameKind::Quoits)}
         </form>
     }
 }

@@ -192,3 +192,7 @@ impl LeadSpin {
         self.leader
     }
 }
+
+/// The colours of the players' pieces, seat by seat, as in the reproduction box: blue, natural
+/// wood, green and purple.
+pub const COLOURS: [&str; 4] = ["blue", "natural", "green", "purple"];

@@ -1,10 +1,14 @@
 //! A game being played: the record, where in it we are (undo and redo walk it), and the
 //! position there. Plain structs, tested natively; the app wraps them in signals.
 
+pub mod archery;
 pub mod morris;
+pub mod quoits;
+
+use std::str::FromStr;
 
 use crate::record::{play_moves, Player, Record, RecordError};
-use crate::rules::{Game, Table};
+use crate::rules::{Game, Table, Turn};
 
 /// A game in play over a record: every position along the record is kept, so undo and redo
 /// are steps along it, and a new move after an undo drops the moves that were undone.
@@ -87,6 +91,29 @@ impl<G: Game + 'static> Match<G> {
         next.play_chance(outcome)?;
         self.push(outcome.to_string(), next);
         Ok(())
+    }
+
+    /// Plays the chance outcome due now: the one taken back, when the next move to redo is a
+    /// chance move (so redo never draws a new outcome), else `fresh()`. Returns the outcome
+    /// played; none when chance is not to move.
+    pub fn play_chance_due(&mut self, fresh: impl FnOnce() -> G::Chance) -> Option<G::Chance>
+    where
+        G::Chance: FromStr,
+    {
+        if self.position().turn() != Turn::Chance {
+            return None;
+        }
+        let undone = self
+            .undone()
+            .first()
+            .and_then(|m| m.parse::<G::Chance>().ok());
+        match undone {
+            Some(outcome) => self.redo().then_some(outcome),
+            None => {
+                let outcome = fresh();
+                self.play_chance(&outcome).ok().map(|()| outcome)
+            }
+        }
     }
 
     /// Takes back the last move. False when there is none.

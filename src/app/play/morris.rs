@@ -7,100 +7,23 @@ use std::time::Duration;
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::record::Record;
 use crate::rules::morris::{Ending, Move, Phase, Position, Side};
 use crate::session::morris::{MorrisPlay, Response, Selection};
-use crate::storage::{LoadError, SaveKind, SavedGame};
+use crate::storage::SavedGame;
 use crate::worker::{Answer, Request, Task};
 
-use super::boards::morris::MorrisBoard;
-use super::computer;
-use super::modal::Modal;
-use super::new_game::game_name;
-use super::route::Route;
-use super::{app_state, dom, store};
-
-#[component]
-pub fn Play(id: String) -> impl IntoView {
-    let state = app_state();
-    let in_memory = state.current.get_untracked().filter(|game| game.id == id);
-    let loaded = match in_memory {
-        Some(game) => Ok(game),
-        None => store().game(&id),
-    };
-    match loaded {
-        Ok(saved) => match saved.record.kind() {
-            Ok(GameKind::Morris) => match MorrisPlay::open(&saved.record, &saved.redo) {
-                Ok(play) => view! { <MorrisScreen saved=saved play=play/> }.into_any(),
-                Err(e) => cannot_open(format!("This saved game does not replay: {e}. It is left as it is in your saved games.")),
-            },
-            Ok(other) => cannot_open(format!("{} is not playable in this version of Parlour yet.", other.title())),
-            Err(e) => cannot_open(e.to_string()),
-        },
-        Err(LoadError::Missing) => cannot_open(
-            "This game is not saved in this browser. It may have been deleted, or it was played while storage was full.".into(),
-        ),
-        Err(e) => cannot_open(format!("This game cannot be opened: {e}.")),
-    }
-}
-
-fn cannot_open(why: String) -> AnyView {
-    view! {
-        <section class="screen narrow">
-            <h1 id="screen-title" tabindex="-1">"This game cannot be opened"</h1>
-            <p class="error" role="alert">{why}</p>
-            <p class="actions">
-                <a class="button" href="#/saves">"Saved games"</a>
-                <a class="button" href="#/">"The games"</a>
-            </p>
-        </section>
-    }
-    .into_any()
-}
+use super::super::boards::morris::MorrisBoard;
+use super::super::computer;
+use super::super::modal::Modal;
+use super::super::new_game::game_name;
+use super::super::{app_state, dom};
+use super::{export_record, keep_saved, sentence, Pace, PaceChoice, Progress, RecordControls};
 
 /// A dialog the play screen can show.
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum Dialog {
-    Save,
     OfferDraw,
     Resign,
-    Share(String),
-}
-
-/// How long a computer's move takes at least, so that people can follow it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Pace {
-    Quick,
-    Steady,
-    Slow,
-}
-
-impl Pace {
-    const ALL: [Pace; 3] = [Pace::Quick, Pace::Steady, Pace::Slow];
-
-    fn least_ms(self) -> f64 {
-        match self {
-            Pace::Quick => 0.0,
-            Pace::Steady => 700.0,
-            Pace::Slow => 1800.0,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Pace::Quick => "quick",
-            Pace::Steady => "steady",
-            Pace::Slow => "slow",
-        }
-    }
-
-    fn title(self) -> &'static str {
-        match self {
-            Pace::Quick => "Quick",
-            Pace::Steady => "Steady",
-            Pace::Slow => "Slow",
-        }
-    }
 }
 
 /// Before this many moves the computer declines a draw in a level game.
@@ -178,35 +101,8 @@ fn status_words(play: &MorrisPlay, names: &[String; 2], levels: &[Option<Level>;
     }
 }
 
-fn file_stamp() -> String {
-    let date = js_sys::Date::new_0();
-    format!(
-        "{:04}{:02}{:02}-{:02}{:02}",
-        date.get_full_year(),
-        date.get_month() + 1,
-        date.get_date(),
-        date.get_hours(),
-        date.get_minutes()
-    )
-}
-
-/// Offers a record as a JSON file to download.
-pub fn export_record(record: &Record) -> Result<(), String> {
-    let name = format!("parlour-{}-{}.json", record.game, file_stamp());
-    dom::download(&name, &record.to_json_pretty(), "application/json")
-}
-
-/// The share link of a record: the app's address with the record in the fragment.
-pub fn share_link(record: &Record) -> String {
-    format!(
-        "{}{}",
-        dom::page_url(),
-        Route::Open(dom::encode_component(&record.to_json())).hash()
-    )
-}
-
 #[component]
-fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
+pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let state = app_state();
     let names: [String; 2] = [0, 1].map(|i| {
         play.game
@@ -238,7 +134,6 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
     let dialog = RwSignal::new(None::<Dialog>);
-    let storage_failing = StoredValue::new(false);
     // The computer's question in flight, if any; its answer counts only while this holds it.
     let thinking = RwSignal::new(None::<u64>);
     let paused = RwSignal::new(false);
@@ -269,82 +164,48 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         }
     });
 
-    // The one effect that persists: every change to the moves is written to the autosave.
-    let snapshot =
-        Memo::new(move |_| play.with(|p| (p.game.moves().to_vec(), p.game.undone().to_vec())));
-    Effect::new(move |first_run: Option<()>| {
-        let (_, redo) = snapshot.get();
-        if first_run.is_none() {
-            return;
-        }
-        let (record, ending) = play.with_untracked(|p| (p.game.record(), p.position().ending()));
-        let mut game = entry.get_value();
-        game.record = record;
-        game.redo = redo;
-        game.finished = ending.is_some();
-        game.result = ending.map(|e| e.reason().to_string());
-        game.updated = dom::now();
-        entry.set_value(game.clone());
-        state.current.set(Some(game.clone()));
-        match store().put_game(&game, game.updated) {
-            Ok(()) => {
-                if storage_failing.get_value() {
-                    storage_failing.set_value(false);
-                    state.tell("Storage works again: this game is being saved.", false);
-                }
-            }
-            Err(e) => {
-                if !storage_failing.get_value() {
-                    storage_failing.set_value(true);
-                    state.tell(
-                        format!("{e}: this game goes on in memory but is not being saved. Delete old saved games to make room."),
-                        true,
-                    );
-                }
-            }
-        }
+    // The one effect that persists.
+    let progress = Memo::new(move |_| {
+        play.with(|p| Progress {
+            record: p.game.record(),
+            redo: p.game.undone().to_vec(),
+            result: p.position().ending().map(|e| e.reason().to_string()),
+        })
     });
+    keep_saved(entry, progress);
 
-    let respond = move |response: Response, before: Position| {
-        match response {
-            Response::Played(m) => {
-                message.set(None);
-                let mut words = MorrisPlay::describe(&before, m);
-                words.push('.');
-                if let Some(ending) = play.with_untracked(|p| p.position().ending()) {
-                    let (head, why) = names.with_value(|names| ending_words(ending, names));
-                    words.push_str(&format!(" {head}. {why}"));
-                }
-                announce.set(words);
+    let respond = move |response: Response, before: Position| match response {
+        Response::Played(m) => {
+            message.set(None);
+            let mut words = MorrisPlay::describe(&before, m);
+            words.push('.');
+            if let Some(ending) = play.with_untracked(|p| p.position().ending()) {
+                let (head, why) = names.with_value(|names| ending_words(ending, names));
+                words.push_str(&format!(" {head}. {why}"));
             }
-            Response::Selected(p) => {
-                message.set(None);
-                announce.set(format!("Man on {p} picked up. Choose where it goes."));
-            }
-            Response::ChooseRemoval => {
-                let side = before.to_move();
-                let words = format!(
-                    "A mill! Choose one of {}'s men to remove.",
-                    side.opponent().name()
-                );
-                message.set(Some(words.clone()));
-                announce.set(words);
-            }
-            Response::Cleared => {
-                message.set(None);
-                announce.set("Choice cleared.".into());
-            }
-            Response::Refused(why) => {
-                let mut text = why;
-                // A sentence starts with a capital, unless it starts with a point's name (a1).
-                let names_a_point = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
-                if let Some(first) = text.get_mut(0..1).filter(|_| !names_a_point) {
-                    first.make_ascii_uppercase();
-                }
-                text.push('.');
-                message.set(Some(text.clone()));
-                announce.set(text);
-            }
+            announce.set(words);
+        }
+        Response::Selected(p) => {
+            message.set(None);
+            announce.set(format!("Man on {p} picked up. Choose where it goes."));
+        }
+        Response::ChooseRemoval => {
+            let side = before.to_move();
+            let words = format!(
+                "A mill! Choose one of {}'s men to remove.",
+                side.opponent().name()
+            );
+            message.set(Some(words.clone()));
+            announce.set(words);
+        }
+        Response::Cleared => {
+            message.set(None);
+            announce.set("Choice cleared.".into());
+        }
+        Response::Refused(why) => {
+            let text = sentence(&why);
+            message.set(Some(text.clone()));
+            announce.set(text);
         }
     };
     let act_anyway = move |f: &dyn Fn(&mut MorrisPlay) -> Response| {
@@ -559,16 +420,6 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             state.tell(e, true);
         }
     };
-    let share = move |_| {
-        let link = share_link(&play.with_untracked(|p| p.game.record()));
-        dialog.set(Some(Dialog::Share(link.clone())));
-        leptos::task::spawn_local(async move {
-            match dom::copy_text(&link).await {
-                Ok(()) => announce.set("Share link copied.".into()),
-                Err(_) => announce.set("Copy the share link from the box.".into()),
-            }
-        });
-    };
     let rematch = move |_| {
         let record = play.with_untracked(|p| {
             let mut record = p.game.record();
@@ -670,49 +521,6 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         let mover = names.with_value(|names| names[side.index()].clone());
         let other = names.with_value(|names| names[side.opponent().index()].clone());
         Some(match open {
-            Dialog::Save => {
-                let name = RwSignal::new(format!("{} ({})", entry.get_value().name, dom::local_time(dom::now())));
-                let save = move |ev: leptos::ev::SubmitEvent| {
-                    ev.prevent_default();
-                    let now = dom::now();
-                    let (record, redo, ending) =
-                        play.with_untracked(|p| (p.game.record(), p.game.undone().to_vec(), p.position().ending()));
-                    let game = SavedGame {
-                        id: dom::new_id(),
-                        kind: SaveKind::Named,
-                        name: name.get_untracked().trim().to_string(),
-                        created: now,
-                        updated: now,
-                        finished: ending.is_some(),
-                        result: ending.map(|e| e.reason().to_string()),
-                        record,
-                        redo,
-                    };
-                    match store().put_game(&game, now) {
-                        Ok(()) => {
-                            announce.set(format!("Saved as \u{201c}{}\u{201d}.", game.name));
-                            state.tell(format!("Saved as \u{201c}{}\u{201d}.", game.name), false);
-                        }
-                        Err(e) => state.tell(format!("Not saved: {e}. Delete old saved games to make room."), true),
-                    }
-                    dialog.set(None);
-                };
-                view! {
-                    <Modal title="Save this game".to_string() on_close=close>
-                        <form on:submit=save>
-                            <label for="save-name">"Name"</label>
-                            <input id="save-name" type="text" maxlength="80"
-                                prop:value=move || name.get()
-                                on:input=move |ev| name.set(event_target_value(&ev))/>
-                            <p class="actions">
-                                <button type="submit" class="primary">"Save"</button>
-                                <button type="button" on:click=move |_| dialog.set(None)>"Cancel"</button>
-                            </p>
-                        </form>
-                    </Modal>
-                }
-                .into_any()
-            }
             Dialog::OfferDraw => {
                 let accept = move |_| {
                     dialog.set(None);
@@ -752,23 +560,6 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                 }
                 .into_any()
             }
-            Dialog::Share(link) => view! {
-                <Modal title="Share this game".to_string() on_close=close>
-                    <p>"Anyone who opens this link sees the game as it stands and can play on from there. The link holds the whole record; nothing is sent anywhere."</p>
-                    <label for="share-link">"Link"</label>
-                    <input id="share-link" type="text" readonly prop:value=link
-                        on:focus=move |ev| {
-                            use wasm_bindgen::JsCast;
-                            if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                                input.select();
-                            }
-                        }/>
-                    <p class="actions">
-                        <button type="button" on:click=move |_| dialog.set(None)>"Close"</button>
-                    </p>
-                </Modal>
-            }
-            .into_any(),
         })
     };
 
@@ -812,17 +603,7 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     {side_card(Side::Black)}
                     {has_computer.then(|| view! {
                         <div class="controls computer" role="group" aria-label="Computer">
-                            <label for="pace">"Computer's pace"</label>
-                            <select id="pace" on:change=move |ev| {
-                                let value = event_target_value(&ev);
-                                if let Some(p) = Pace::ALL.into_iter().find(|p| p.name() == value) {
-                                    pace.set(p);
-                                }
-                            }>
-                                {Pace::ALL.into_iter().map(|p| view! {
-                                    <option value=p.name() selected=move || pace.get() == p>{p.title()}</option>
-                                }).collect_view()}
-                            </select>
+                            <PaceChoice label="Computer's pace" pace=pace/>
                             {(!has_human).then(|| view! {
                                 <button type="button" class="primary" aria-pressed=move || paused.get().to_string()
                                     on:click=move |_| paused.update(|p| *p = !*p)>
@@ -846,13 +627,7 @@ fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         <button type="button" on:click=offer_draw disabled=move || !in_play() || computer_to_move()>"Offer a draw"</button>
                         <button type="button" on:click=move |_| dialog.set(Some(Dialog::Resign)) disabled=move || !in_play() || computer_to_move()>"Resign"</button>
                     </div>
-                    <div class="controls" role="group" aria-label="Record">
-                        <button type="button" on:click=move |_| dialog.set(Some(Dialog::Save))>"Save"</button>
-                        <button type="button" on:click=export>"Export"</button>
-                        <button type="button" on:click=share>"Share link"</button>
-                        <a class="button" href="#/new/morris">"New game"</a>
-                        <a class="button" href="#/rules/morris">"Rules"</a>
-                    </div>
+                    <RecordControls game=GameKind::Morris progress=progress entry=entry announce=announce/>
                     <section class="move-list" aria-labelledby="moves-title">
                         <h2 id="moves-title">"Moves"</h2>
                         <ol class="moves">{move_list}</ol>

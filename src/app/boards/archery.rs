@@ -1,0 +1,258 @@
+//! The Archery board in SVG: the flag-staff, sixteen spaces of flight, and the target with its
+//! rings either side of the bull's-eye, each target space labelled with its points. Arrows are
+//! drawn in their players' colours and shapes; arrows sharing a space are stacked. It is told
+//! which arrows may move and where they would land, and reports the arrow the player chose.
+
+use leptos::prelude::*;
+
+use crate::rules::archery::{points, Arrow, Shot, ARROWS, FLIGHT, LINE};
+use crate::rules::Seat;
+
+use super::pieces::labelled;
+
+/// Where the parts of the board are drawn: one long row on wide screens, or the flight folded
+/// into two rows above the target on narrow ones.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Layout {
+    width: f64,
+    height: f64,
+    /// The foot of the flag-staff and its height.
+    flag: (f64, f64, f64),
+    /// The target's centre and radius.
+    target: (f64, f64, f64),
+    /// Where missed arrows gather.
+    misses: (f64, f64),
+    /// How far apart stacked arrows are.
+    stack: f64,
+    folded: bool,
+}
+
+const WIDE: Layout = Layout {
+    width: 1000.0,
+    height: 300.0,
+    flag: (28.0, 222.0, 170.0),
+    target: (800.0, 150.0, 140.0),
+    misses: (972.0, 150.0),
+    stack: 22.0,
+    folded: false,
+};
+
+const FOLDED: Layout = Layout {
+    width: 440.0,
+    height: 500.0,
+    flag: (20.0, 190.0, 170.0),
+    target: (220.0, 355.0, 130.0),
+    misses: (410.0, 355.0),
+    stack: 13.0,
+    folded: true,
+};
+
+impl Layout {
+    /// The centre of a space of the line, 1 to 23.
+    fn space(&self, space: u8) -> (f64, f64) {
+        let (cx, cy, r) = self.target;
+        if space > FLIGHT {
+            // The target's seven spaces lie along its horizontal diameter: rings either side of
+            // the bull's-eye, outermost first.
+            let offsets = [-0.94, -0.7, -0.45, 0.0, 0.45, 0.7, 0.94];
+            return (cx + offsets[usize::from(space - FLIGHT - 1)] * r, cy);
+        }
+        if self.folded {
+            // The flight runs along the first row and back along the second, then down to the
+            // target's first space.
+            let (row, column) = if space <= 8 {
+                (0.0, f64::from(space - 1))
+            } else {
+                (1.0, f64::from(16 - space))
+            };
+            (62.0 + column * 47.0, 95.0 + row * 95.0)
+        } else {
+            (64.0 + f64::from(space - 1) * 30.0, 222.0)
+        }
+    }
+}
+
+/// The Archery board.
+#[component]
+pub fn ArcheryBoard(
+    /// Each player's arrows, in seat order.
+    #[prop(into)]
+    arrows: Signal<Vec<[Arrow; ARROWS]>>,
+    /// The player whose arrows may move now, if a spin is waiting.
+    #[prop(into)]
+    chooser: Signal<Option<Seat>>,
+    /// Where each of the chooser's arrows would land (none for arrows that cannot move).
+    #[prop(into)]
+    landings: Signal<[Option<Arrow>; ARROWS]>,
+    /// The arrow moved last, to mark it.
+    #[prop(into)]
+    last: Signal<Option<(Seat, u8)>>,
+    /// Two rows instead of one (narrow screens).
+    #[prop(into)]
+    folded: Signal<bool>,
+    /// The player chose an arrow.
+    #[prop(into)]
+    on_choose: Callback<Shot>,
+) -> impl IntoView {
+    let layout = move || if folded.get() { FOLDED } else { WIDE };
+
+    let line = move || {
+        let l = layout();
+        let (fx, fy, fh) = l.flag;
+        let spaces = (1..=FLIGHT)
+            .map(|s| {
+                let (x, y) = l.space(s);
+                let size = if l.folded { 34.0 } else { 24.0 };
+                view! {
+                    <rect class="space" x=x - size / 2.0 y=y - size / 2.0 width=size height=size rx="4"/>
+                    <text class="space-number" x=x y=y + size / 2.0 + 17.0 text-anchor="middle">{s}</text>
+                }
+            })
+            .collect_view();
+        let (cx, cy, r) = l.target;
+        let rings = [
+            (1.0, "ring-1"),
+            (0.82, "ring-2"),
+            (0.57, "ring-3"),
+            (0.3, "bull"),
+        ]
+        .into_iter()
+        .map(|(k, class)| view! { <circle class=class cx=cx cy=cy r=r * k/> })
+        .collect_view();
+        let target_spaces = (FLIGHT + 1..=LINE)
+            .map(|s| {
+                let (x, y) = l.space(s);
+                view! {
+                    <line class="target-space" x1=x y1=y - 14.0 x2=x y2=y + 14.0/>
+                    <text class="points" x=x y=y - 22.0 text-anchor="middle">{points(s)}</text>
+                    <text class="space-number small" x=x y=y + 34.0 text-anchor="middle">{s}</text>
+                }
+            })
+            .collect_view();
+        let path = if l.folded {
+            let (first, eighth, ninth) = (l.space(1), l.space(8), l.space(9));
+            let (last, target) = (l.space(16), l.space(17));
+            format!(
+                "M{} {} H{} C{} {} {} {} {} {} H{} C{} {} {} {} {} {}",
+                first.0,
+                first.1,
+                eighth.0,
+                eighth.0 + 36.0,
+                eighth.1,
+                ninth.0 + 36.0,
+                ninth.1,
+                ninth.0,
+                ninth.1,
+                last.0,
+                last.0 - 30.0,
+                last.1 + 60.0,
+                target.0 - 20.0,
+                target.1 - 90.0,
+                target.0,
+                target.1
+            )
+        } else {
+            format!("M{} {} H{}", l.space(1).0, l.space(1).1, cx - r)
+        };
+        view! {
+            <path class="flight" d=path/>
+            <line class="staff" x1=fx y1=fy x2=fx y2=fy - fh/>
+            <path class="flag" d=format!("M{fx} {} l34 12 l-34 12 z", fy - fh)/>
+            {spaces}
+            {rings}
+            {target_spaces}
+            <text class="misses-label" x=l.misses.0 y=l.misses.1 + r * 0.9 text-anchor="middle">"missed"</text>
+        }
+    };
+
+    let pins = move || {
+        let l = layout();
+        let all = arrows.get();
+        let chooser = chooser.get();
+        let landings = landings.get();
+        let last = last.get();
+        // How many arrows already stand on each place, to stack the next one.
+        let mut counts = std::collections::HashMap::<(i64, i64), usize>::new();
+        let mut place = |x: f64, y: f64, up: bool| {
+            let k = counts.entry((x as i64, y as i64)).or_insert(0);
+            let n = *k as f64;
+            *k += 1;
+            if up {
+                (x, y - 26.0 - n * l.stack)
+            } else {
+                // Around the target's centre line: alternately above and below.
+                let step = ((n + 1.0) / 2.0).floor() * l.stack * 1.2;
+                (
+                    x,
+                    if (*k).is_multiple_of(2) {
+                        y + step
+                    } else {
+                        y - step
+                    },
+                )
+            }
+        };
+        let mut views = Vec::new();
+        for (seat, player_arrows) in all.iter().enumerate() {
+            for (i, arrow) in player_arrows.iter().enumerate() {
+                let (x, y) = match arrow {
+                    Arrow::Quiver => continue,
+                    Arrow::Flying(s) => {
+                        let (x, y) = l.space(*s);
+                        place(x, y, true)
+                    }
+                    Arrow::Target(s) => {
+                        let (x, y) = l.space(*s);
+                        place(x, y, false)
+                    }
+                    Arrow::Missed => place(l.misses.0, l.misses.1, false),
+                };
+                let movable = chooser == Some(Seat(seat as u8)) && landings[i].is_some();
+                let is_last = last == Some((Seat(seat as u8), i as u8 + 1));
+                let shot = Shot(i as u8 + 1);
+                views.push(view! {
+                    <g class="arrow" class:movable=movable class:last=is_last
+                        on:click=move |ev| {
+                            if movable {
+                                ev.stop_propagation();
+                                on_choose.run(shot);
+                            }
+                        }>
+                        {labelled(seat, x, y, 10.0, (i + 1).to_string())}
+                        {movable.then(|| view! { <circle class="movable-ring" cx=x cy=y r="15"/> })}
+                    </g>
+                }.into_any());
+            }
+        }
+        // Where each movable arrow would land, as a dashed ghost with its number.
+        if chooser.is_some() {
+            for (i, landing) in landings.iter().enumerate() {
+                let Some(to) = landing else { continue };
+                let (x, y) = match to {
+                    Arrow::Flying(s) | Arrow::Target(s) => l.space(*s),
+                    _ => l.misses,
+                };
+                let shot = Shot(i as u8 + 1);
+                views.push(
+                    view! {
+                        <g class="ghost" on:click=move |_| on_choose.run(shot)>
+                            <circle cx=x cy=y r="13"/>
+                            <text x=x y=y + 5.0 text-anchor="middle">{i + 1}</text>
+                        </g>
+                    }
+                    .into_any(),
+                );
+            }
+        }
+        views.collect_view()
+    };
+
+    view! {
+        <svg class="board archery" viewBox=move || { let l = layout(); format!("0 0 {} {}", l.width, l.height) }
+            role="img" aria-label="The archery line and target">
+            <rect class="felt" x="2" y="2" width=move || layout().width - 4.0 height=move || layout().height - 4.0 rx="18"/>
+            {line}
+            {pins}
+        </svg>
+    }
+}

@@ -1,0 +1,36 @@
+//! The players' pieces in the teetotum games: a colour and a shape for each seat, so that
+//! colour is never the only way to tell them apart (blue circle, natural square, green
+//! diamond, purple triangle).
+
+use leptos::prelude::*;
+
+/// The outline of seat `seat`'s piece, centred on (0, 0), of radius about `r`.
+pub fn outline(seat: usize, r: f64) -> AnyView {
+    let class = format!("piece seat-{seat}");
+    match seat % 4 {
+        0 => view! { <circle class=class r=r/> }.into_any(),
+        1 => view! {
+            <rect class=class x=-r * 0.88 y=-r * 0.88 width=r * 1.76 height=r * 1.76 rx=r * 0.25/>
+        }
+        .into_any(),
+        2 => view! {
+            <polygon class=class points=format!("0,{} {},0 0,{} {},0", -r * 1.15, r * 1.15, r * 1.15, -r * 1.15)/>
+        }
+        .into_any(),
+        _ => view! {
+            <polygon class=class points=format!("0,{} {},{} {},{}", -r * 1.15, r * 1.05, r * 0.75, -r * 1.05, r * 0.75)/>
+        }
+        .into_any(),
+    }
+}
+
+/// A piece with a label (an arrow's number) at (`x`, `y`).
+pub fn labelled(seat: usize, x: f64, y: f64, r: f64, label: String) -> impl IntoView {
+    view! {
+        <g transform=format!("translate({x:.1} {y:.1})")>
+            {outline(seat, r)}
+            <text class=format!("piece-label seat-{seat}") y=r * 0.38 text-anchor="middle"
+                style=format!("font-size: {:.0}px", r * 1.1)>{label}</text>
+        </g>
+    }
+}

@@ -1,0 +1,105 @@
+//! The Quoits board in SVG: one or two pitches, each a lane of fifteen spaces narrowing to the
+//! hub, labelled from the farthest (7) to the hub. Men are drawn in their players' colours and
+//! shapes; a pitched man flies in from the far end, a knocked man slides to its new space.
+
+use leptos::prelude::*;
+
+use crate::rules::quoits::{Space, LANE, SPACES};
+use crate::session::quoits::Man;
+
+use super::pieces::outline;
+
+const WIDTH_PER_PITCH: f64 = 210.0;
+const TOP: f64 = 70.0;
+const ROW: f64 = 40.0;
+
+/// Where a place on a lane is drawn.
+fn centre(pitch: usize, place: usize) -> (f64, f64) {
+    (
+        WIDTH_PER_PITCH * (pitch as f64 + 0.5),
+        TOP + place as f64 * ROW,
+    )
+}
+
+/// The Quoits board.
+#[component]
+pub fn QuoitsBoard(
+    /// How many pitches are in use (1 or 2).
+    pitches: usize,
+    /// Who pitches at each pitch, as the labels above the lanes say.
+    labels: Vec<String>,
+    /// The men on the pitches.
+    #[prop(into)]
+    men: Signal<Vec<Man>>,
+    /// The man pitched last, which flies in.
+    #[prop(into)]
+    last: Signal<Option<usize>>,
+) -> impl IntoView {
+    let width = WIDTH_PER_PITCH * pitches as f64;
+    let height = TOP + SPACES as f64 * ROW + 10.0;
+    let lanes = (0..pitches)
+        .map(|p| {
+            let (cx, _) = centre(p, 0);
+            let top = TOP - ROW / 2.0;
+            let bottom = TOP + (SPACES as f64 - 0.5) * ROW;
+            let label = labels.get(p).cloned().unwrap_or_default();
+            let spaces = LANE
+                .iter()
+                .enumerate()
+                .map(|(i, space)| {
+                    let (x, y) = centre(p, i);
+                    let half = 70.0 - i as f64 * 2.4;
+                    let class = match space {
+                        Space::Hub => "lane-space hub",
+                        Space::Doublet(_) => "lane-space doublet",
+                        Space::Number(_) => "lane-space number",
+                    };
+                    view! {
+                        <rect class=class x=x - half y=y - ROW / 2.0 + 2.0 width=2.0 * half height=ROW - 4.0 rx="6"/>
+                        <text class="lane-label" x=x - half + 8.0 y=y + 6.0>{space.to_string()}</text>
+                    }
+                })
+                .collect_view();
+            view! {
+                <text class="pitch-name" x=cx y="24" text-anchor="middle">{format!("Pitch {}", if p == 0 { "A" } else { "B" })}</text>
+                <text class="pitch-players" x=cx y="44" text-anchor="middle">{label}</text>
+                <path class="lane" d=format!("M{} {top} L{} {top} L{} {bottom} L{} {bottom} Z", cx - 78.0, cx + 78.0, cx + 40.0, cx - 40.0)/>
+                {spaces}
+            }
+        })
+        .collect_view();
+    let man_view = move |man: Man| {
+        let id = man.id;
+        let place = move || {
+            men.with(|men| {
+                men.iter()
+                    .find(|m| m.id == id)
+                    .map(|m| centre(m.pitch, m.place))
+            })
+            .unwrap_or((0.0, 0.0))
+        };
+        let (start_x, _) = centre(man.pitch, 0);
+        view! {
+            <g class="quoit-man" class:pitched=move || last.get() == Some(id)
+                style=move || {
+                    let (x, y) = place();
+                    format!(
+                        "transform: translate({}px, {y}px); --from-x: {}px; --from-y: {}px; --to-x: {}px; --to-y: {y}px",
+                        x + 28.0, start_x + 28.0, TOP - 60.0, x + 28.0
+                    )
+                }>
+                {outline(man.seat.index(), 13.0)}
+            </g>
+        }
+    };
+    view! {
+        <svg class="board quoits" viewBox=format!("0 0 {width} {height}") role="img"
+            aria-label=format!("The Quoits {}", if pitches == 1 { "pitch" } else { "pitches" })>
+            <rect class="felt" x="2" y="2" width=width - 4.0 height=height - 4.0 rx="18"/>
+            {lanes}
+            <g class="men">
+                <For each=move || men.get() key=|man| man.id children=man_view/>
+            </g>
+        </svg>
+    }
+}

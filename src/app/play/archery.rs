@@ -1,0 +1,558 @@
+//! The Archery screen: the spin for lead, the Double Teetotum, the line and target, the arrows
+//! that may use the spin with where each would land, the score board, and computer archers.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::ai::Level;
+use crate::games::GameKind;
+use crate::record::RecordError;
+use crate::rules::archery::{Archery, Arrow, Shot, ARROWS};
+use crate::rules::teetotum::{Spin, COLOURS};
+use crate::rules::{Game, Seat, Turn};
+use crate::session::archery::{arrow_place, arrows_words, landing_words, shot_words};
+use crate::session::Match;
+use crate::storage::SavedGame;
+use crate::worker::{Answer, Expectation, Request, Task};
+
+use super::super::boards::archery::ArcheryBoard;
+use super::super::boards::pieces::outline;
+use super::super::computer;
+use super::super::new_game::game_name;
+use super::super::teetotum::Teetotum;
+use super::super::{app_state, dom};
+use super::{
+    export_record, keep_saved, sentence, LeadPanel, Pace, PaceChoice, Progress, RecordControls,
+};
+
+/// Opens a saved game of Archery.
+pub fn open(saved: &SavedGame) -> Result<Match<Archery>, RecordError> {
+    let record = &saved.record;
+    let start = Archery::from_header(
+        record.variant.as_deref(),
+        &record.options,
+        record.players.len(),
+    )
+    .map_err(RecordError::BadHeader)?;
+    Match::from_record(record, start, &saved.redo)
+}
+
+/// Who acts now in a game of Archery: whose spin or whose choice.
+fn actor(game: &Archery) -> Option<Seat> {
+    (game.turn() != Turn::Over).then(|| game.player())
+}
+
+/// An arrow's place, short, for the score board.
+fn short_place(arrow: Arrow) -> String {
+    match arrow {
+        Arrow::Quiver => "–".into(),
+        Arrow::Flying(space) => format!("on {space}"),
+        Arrow::Target(_) => format!("{} pt", arrow.score()),
+        Arrow::Missed => "miss".into(),
+    }
+}
+
+/// Whether a narrow screen calls for the folded board.
+fn narrow() -> bool {
+    dom::window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w < 720.0)
+}
+
+#[component]
+pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
+    let state = app_state();
+    let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+    let levels: Vec<Option<Level>> = game
+        .players()
+        .iter()
+        .map(|p| {
+            p.is_computer().then(|| {
+                p.level
+                    .as_deref()
+                    .and_then(Level::from_name)
+                    .unwrap_or(Level::Hard)
+            })
+        })
+        .collect();
+    let has_human = levels.iter().any(Option::is_none);
+    let has_computer = levels.iter().any(Option::is_some);
+    let title_names = names.join(" v ");
+    let names = StoredValue::new(names);
+    let levels = StoredValue::new(levels);
+    let game = RwSignal::new(game);
+    let entry = StoredValue::new(saved);
+    let message = RwSignal::new(None::<String>);
+    let announce = RwSignal::new(String::new());
+    let pace = RwSignal::new(Pace::Steady);
+    let auto_spin = RwSignal::new(false);
+    let paused = RwSignal::new(false);
+    // The move count when the computer (or the automatic spinner) was set going; a changed
+    // count means its work is stale.
+    let busy = RwSignal::new(None::<usize>);
+    let hint = RwSignal::new(None::<(usize, Vec<Expectation>)>);
+    let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
+    let folded = RwSignal::new(narrow());
+    let resize = window_event_listener(leptos::ev::resize, move |_| folded.set(narrow()));
+    on_cleanup(move || {
+        resize.remove();
+        computer::cancel();
+    });
+
+    let position = Memo::new(move |_| game.with(|g| g.position().clone()));
+    let plies = move || game.with_untracked(|g| g.moves().len());
+    let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
+    let level_of = move |seat: Seat| levels.with_value(|l| l[seat.index()]);
+    let progress = Memo::new(move |_| {
+        game.with(|g| Progress {
+            record: g.record(),
+            redo: g.undone().to_vec(),
+            result: g.position().outcome().map(|o| o.reason),
+        })
+    });
+    keep_saved(entry, progress);
+
+    let say = move |words: String| {
+        message.set(None);
+        announce.set(words);
+    };
+    // A spin: the one that was undone, if there is one (redo never draws a new spin), else a
+    // fresh one from the seeded generator.
+    let spin = move || {
+        let before = position.get_untracked();
+        if before.turn() != Turn::Chance {
+            return;
+        }
+        let who = name_of(before.player());
+        let mut played = None;
+        game.update(|g| {
+            played = g.play_chance_due(|| {
+                dice.try_update_value(|d| Spin::sample(d))
+                    .unwrap_or_else(|| {
+                        Spin::sample(&mut Pcg64Mcg::seed_from_u64(dom::random_u64()))
+                    })
+            })
+        });
+        if let Some(spin) = played {
+            let doublet = if spin.is_doublet() { ", a doublet" } else { "" };
+            say(format!("{who} spins {spin}: {}{doublet}.", spin.sum()));
+        }
+    };
+    let choose = move |shot: Shot, by_computer: bool| {
+        let before = position.get_untracked();
+        let Turn::Seat(seat) = before.turn() else {
+            message.set(Some("Spin first.".into()));
+            return;
+        };
+        if level_of(seat).is_some() && !by_computer {
+            message.set(Some(format!(
+                "It is {}'s turn: the computer chooses.",
+                name_of(seat)
+            )));
+            return;
+        }
+        let mut result = Ok(());
+        game.update(|g| result = g.play(shot));
+        match result {
+            Ok(()) => {
+                let mut words = shot_words(&before, shot, &name_of(seat));
+                if let Some(outcome) = position.get_untracked().outcome() {
+                    words.push_str(&format!(
+                        ". {}",
+                        ending_words(&position.get_untracked(), &outcome.winners, names)
+                    ));
+                }
+                say(sentence(&words));
+            }
+            Err(e) => message.set(Some(sentence(&e.to_string()))),
+        }
+    };
+
+    // The automatic turns: computer seats spin and choose, and with "spin for everybody" people's
+    // spins are made for them. Each waits for the pace, and is dropped if the game moved on.
+    Effect::new(move |_| {
+        let now = position.get();
+        let stopped = paused.get();
+        let automatic = auto_spin.get();
+        let Some(seat) = actor(&now) else { return };
+        if stopped || busy.get_untracked().is_some() {
+            return;
+        }
+        let computer_seat = level_of(seat);
+        let at = plies();
+        match now.turn() {
+            Turn::Chance if computer_seat.is_some() || automatic => {
+                busy.set(Some(at));
+                set_timeout(
+                    move || {
+                        if busy.get_untracked() == Some(at) && plies() == at {
+                            busy.set(None);
+                            spin();
+                        }
+                    },
+                    Duration::from_millis(pace.get_untracked().least_ms().max(250.0) as u64),
+                );
+            }
+            Turn::Seat(_) => {
+                let Some(level) = computer_seat else { return };
+                busy.set(Some(at));
+                let asked_at = dom::now();
+                let request = Request {
+                    id: 0,
+                    task: Task::Move,
+                    record: game.with_untracked(|g| g.record()),
+                    level: Some(level.name().to_string()),
+                    seed: dom::random_u64(),
+                    think_ms: None,
+                };
+                let reply = move |answer: Answer| {
+                    if busy.get_untracked() != Some(at) || plies() != at {
+                        return;
+                    }
+                    let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
+                    set_timeout(
+                        move || {
+                            if busy.get_untracked() != Some(at) || plies() != at {
+                                return;
+                            }
+                            busy.set(None);
+                            match answer.r#move.as_deref().map(str::parse::<Shot>) {
+                                Some(Ok(shot)) => choose(shot, true),
+                                _ => {
+                                    paused.set(true);
+                                    message.set(Some(format!(
+                                        "The computer could not choose ({}); the game is paused.",
+                                        answer.error.unwrap_or_default()
+                                    )));
+                                }
+                            }
+                        },
+                        Duration::from_millis(wait as u64),
+                    );
+                };
+                if let Err(why) = computer::ask(request, reply) {
+                    busy.set(None);
+                    paused.set(true);
+                    message.set(Some(format!("{why}; the game is paused.")));
+                }
+            }
+            _ => {}
+        }
+    });
+
+    let stop_automation = move || {
+        computer::cancel();
+        busy.set(None);
+        hint.set(None);
+    };
+    // With a person at the table, undo goes back to the last thing a person did.
+    let automatic_now = move |g: &Archery| {
+        actor(g).is_some_and(|seat| {
+            level_of(seat).is_some() || (g.turn() == Turn::Chance && auto_spin.get_untracked())
+        })
+    };
+    let undo = move |_| {
+        stop_automation();
+        game.update(|g| {
+            g.undo();
+            while has_human && automatic_now(g.position()) && g.can_undo() {
+                g.undo();
+            }
+        });
+        if !has_human {
+            paused.set(true);
+        }
+        say("Taken back.".into());
+    };
+    let redo = move |_| {
+        stop_automation();
+        game.update(|g| {
+            g.redo();
+        });
+        say("Played again.".into());
+    };
+    let ask_hint = move |_| {
+        let at = plies();
+        let request = Request {
+            id: 0,
+            task: Task::Hint,
+            record: game.with_untracked(|g| g.record()),
+            level: None,
+            seed: dom::random_u64(),
+            think_ms: None,
+        };
+        let asked = computer::ask(request, move |answer: Answer| {
+            if plies() != at {
+                return;
+            }
+            let words: Vec<String> = answer
+                .expected
+                .iter()
+                .map(|e| {
+                    format!(
+                        "arrow {} {:.1} points",
+                        e.r#move.trim_start_matches('a'),
+                        e.points
+                    )
+                })
+                .collect();
+            announce.set(format!("Expected final score: {}.", words.join(", ")));
+            hint.set(Some((at, answer.expected)));
+        });
+        if let Err(why) = asked {
+            message.set(Some(format!("No hint: {why}.")));
+        }
+    };
+
+    // Space spins and 1, 2, 3 choose, unless a control has the keyboard.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        use wasm_bindgen::JsCast;
+        let on_control = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| {
+                matches!(
+                    e.tag_name().as_str(),
+                    "BUTTON" | "INPUT" | "SELECT" | "TEXTAREA" | "A"
+                )
+            });
+        if on_control || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let now = position.get_untracked();
+        let human = actor(&now).is_some_and(|s| level_of(s).is_none());
+        match ev.key().as_str() {
+            " " if human && now.turn() == Turn::Chance => {
+                ev.prevent_default();
+                spin();
+            }
+            n @ ("1" | "2" | "3") if human => {
+                if let Ok(k) = n.parse::<u8>() {
+                    choose(Shot(k), false);
+                }
+            }
+            _ => {}
+        }
+    });
+    on_cleanup(move || keys.remove());
+
+    let status = move || {
+        let now = position.get();
+        let Some(seat) = actor(&now) else {
+            let winners = now.outcome().map(|o| o.winners).unwrap_or_default();
+            return ending_words(&now, &winners, names);
+        };
+        let who = name_of(seat);
+        let computer_seat = level_of(seat).is_some();
+        if now.lead().leader().is_none() {
+            let again = if now.lead().rounds().len() > 1 {
+                " again (a tie)"
+            } else {
+                ""
+            };
+            return format!("Spin for lead: {who} to spin{again}.");
+        }
+        match (now.turn(), now.spin()) {
+            (Turn::Seat(_), Some(s)) if computer_seat => {
+                format!("{who} spun {s} = {}: choosing an arrow…", s.sum())
+            }
+            (Turn::Seat(_), Some(s)) => {
+                format!("{who} spun {s} = {}: choose an arrow to move.", s.sum())
+            }
+            _ if computer_seat => format!("{who} is about to spin…"),
+            _ => format!("{who} to spin: press Spin or the Space key."),
+        }
+    };
+
+    let choices = move || {
+        let now = position.get();
+        let Turn::Seat(seat) = now.turn() else {
+            return None;
+        };
+        if level_of(seat).is_some() {
+            return None;
+        }
+        let arrows = now.arrows(seat);
+        let at = game.with(|g| g.moves().len());
+        let expected = hint
+            .get()
+            .filter(|(p, _)| *p == at)
+            .map(|(_, e)| e)
+            .unwrap_or_default();
+        let best = expected.iter().map(|e| e.points).fold(f64::MIN, f64::max);
+        Some(view! {
+            <div class="choices" role="group" aria-label="Choose an arrow">
+                {now.landings().iter().enumerate().filter_map(|(i, landing)| {
+                    let to = (*landing)?;
+                    let shot = Shot(i as u8 + 1);
+                    let e = expected.iter().find(|e| e.r#move == shot.to_string()).map(|e| e.points);
+                    let is_best = e.is_some_and(|p| best - p < 1e-9);
+                    Some(view! {
+                        <button type="button" class="choice-button" class:best=is_best
+                            aria-keyshortcuts=(i + 1).to_string()
+                            on:click=move |_| choose(shot, false)>
+                            <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(seat.index(), 10.0)}</svg>
+                            <span><strong>"Arrow " {i + 1}</strong> " " {landing_words(arrows[i], to)}</span>
+                            {e.map(|p| view! { <span class="expect">{format!("expect {p:.2}")}</span> })}
+                        </button>
+                    })
+                }).collect_view()}
+            </div>
+        })
+    };
+
+    let score_board = move || {
+        let now = position.get();
+        let seats: Vec<Seat> = (0..now.players() as u8).map(Seat).collect();
+        view! {
+            <div class="table-scroll"><table class="scores">
+                <caption>"Score board"</caption>
+                <thead><tr><th scope="col">"Player"</th><th scope="col" aria-label="Arrow 1">"Arrow 1"</th><th scope="col" aria-label="Arrow 2">"2"</th><th scope="col" aria-label="Arrow 3">"3"</th><th scope="col">"Points"</th></tr></thead>
+                <tbody>
+                    {seats.into_iter().map(|seat| {
+                        let arrows = now.arrows(seat);
+                        view! {
+                            <tr class:to-move=actor(&now) == Some(seat)>
+                                <th scope="row">
+                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(seat.index(), 10.0)}</svg>
+                                    {name_of(seat)}
+                                    <span class="colour">{format!(" ({})", COLOURS[seat.index()])}</span>
+                                </th>
+                                {arrows.iter().map(|a| view! { <td title=arrow_place(*a)>{short_place(*a)}</td> }).collect_view()}
+                                <td class="total">{now.score(seat)}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table></div>
+        }
+    };
+
+    let rematch = move |_| {
+        let record = game.with_untracked(|g| {
+            let mut record = g.record();
+            record.moves.clear();
+            record
+        });
+        let name = game_name("Archery", &record.players);
+        state.start_game(record, Vec::new(), name, false);
+    };
+    let end_panel = move || {
+        let now = position.get();
+        let outcome = now.outcome()?;
+        Some(view! {
+            <section class="end-panel" aria-labelledby="end-title">
+                <h2 id="end-title">{ending_words(&now, &outcome.winners, names)}</h2>
+                <p>"Every arrow has reached the target or missed."</p>
+                <p class="actions">
+                    <button type="button" class="primary" on:click=rematch>"Play again"</button>
+                    <a class="button" href="#/new/archery">"New game"</a>
+                    <button type="button" on:click=move |_| {
+                        if let Err(e) = export_record(&progress.get_untracked().record) {
+                            state.tell(e, true);
+                        }
+                    }>"Export"</button>
+                </p>
+            </section>
+        })
+    };
+
+    let human_spin = move || {
+        let now = position.get();
+        now.turn() == Turn::Chance
+            && actor(&now).is_some_and(|s| level_of(s).is_none())
+            && !auto_spin.get()
+    };
+    let last_shot = Signal::derive(move || {
+        game.with(|g| {
+            let last = g.moves().last()?.parse::<Shot>().ok()?;
+            let before = g.position_after(g.moves().len() - 1);
+            Some((before.player(), last.0))
+        })
+    });
+    let state_words = move || {
+        let now = position.get();
+        (0..now.players() as u8)
+            .map(|s| arrows_words(&now, Seat(s)))
+            .collect::<Vec<_>>()
+            .join(". ")
+    };
+
+    view! {
+        <section class="screen play archery-screen">
+            <h1 id="screen-title" tabindex="-1" class="play-title">
+                "Archery" <span class="versus">{title_names}</span>
+            </h1>
+            <p class="status" aria-hidden="true">{status}</p>
+            <LeadPanel lead=Signal::derive(move || position.with(|p| p.lead().clone())) names=names/>
+            <div class="spin-row">
+                <Teetotum
+                    spin=Signal::derive(move || game.with(|g| g.moves().iter().rev().find_map(|m| m.parse().ok())))
+                    turn=Signal::derive(move || game.with(|g| g.moves().iter().filter(|m| m.contains('+')).count()))/>
+                <button type="button" class="primary spin-button" on:click=move |_| spin()
+                    disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
+            </div>
+            {choices}
+            <ArcheryBoard
+                arrows=Signal::derive(move || position.with(|p| (0..p.players() as u8).map(|s| p.arrows(Seat(s))).collect::<Vec<[Arrow; ARROWS]>>()))
+                chooser=Signal::derive(move || position.with(|p| match p.turn() { Turn::Seat(s) if level_of(s).is_none() => Some(s), _ => None }))
+                landings=Signal::derive(move || position.with(|p| p.landings()))
+                last=last_shot
+                folded=folded
+                on_choose=Callback::new(move |shot| choose(shot, false))
+            />
+            <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
+            {end_panel}
+            <div class="play-layout lower">
+                <div>{score_board}</div>
+                <div class="side-column">
+                    <div class="controls computer" role="group" aria-label="Spinning">
+                        <label class="choice"><input type="checkbox" prop:checked=move || auto_spin.get()
+                            on:change=move |ev| auto_spin.set(event_target_checked(&ev))/>"Spin automatically for everybody"</label>
+                        <PaceChoice label=if has_computer { "Computer's pace" } else { "Pace" } pace=pace/>
+                        {(!has_human).then(|| view! {
+                            <button type="button" class="primary" on:click=move |_| paused.update(|p| *p = !*p)>
+                                {move || if paused.get() { "Resume" } else { "Pause" }}
+                            </button>
+                        })}
+                    </div>
+                    <div class="controls" role="group" aria-label="Game">
+                        <button type="button" on:click=undo disabled=move || !game.with(|g| g.can_undo())>"Undo"</button>
+                        <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                        {has_human.then(|| view! {
+                            <button type="button" on:click=ask_hint
+                                disabled=move || !matches!(position.get().turn(), Turn::Seat(s) if level_of(s).is_none())>"Hint"</button>
+                        })}
+                    </div>
+                    <RecordControls game=GameKind::Archery progress=progress entry=entry announce=announce/>
+                </div>
+            </div>
+            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
+            <p class="visually-hidden" aria-label="Where the arrows are">{state_words}</p>
+        </section>
+    }
+}
+
+/// Who won (or shares the win), and with how many points.
+fn ending_words(game: &Archery, winners: &[Seat], names: StoredValue<Vec<String>>) -> String {
+    let points = winners.first().map_or(0, |s| game.score(*s));
+    let who: Vec<String> =
+        names.with_value(|n| winners.iter().map(|s| n[s.index()].clone()).collect());
+    match who.len() {
+        0 => "The game is over.".to_string(),
+        1 => format!(
+            "{} wins with {points} point{}.",
+            who[0],
+            if points == 1 { "" } else { "s" }
+        ),
+        _ => format!(
+            "{} share the win with {points} points each.",
+            who.join(" and ")
+        ),
+    }
+}

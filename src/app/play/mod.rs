@@ -1,0 +1,364 @@
+//! The play screens: one per game (`morris`, `archery`, `quoits`), and what they share here:
+//! opening a saved game, the autosave, the record's controls (save, export, share link), the
+//! computer's pace.
+
+mod archery;
+mod morris;
+mod quoits;
+
+use leptos::prelude::*;
+
+use crate::games::GameKind;
+use crate::record::Record;
+use crate::session::morris::MorrisPlay;
+use crate::storage::{LoadError, SaveKind, SavedGame};
+
+use super::modal::Modal;
+use super::route::Route;
+use super::{app_state, dom, store};
+
+#[component]
+pub fn Play(id: String) -> impl IntoView {
+    let state = app_state();
+    let in_memory = state.current.get_untracked().filter(|game| game.id == id);
+    let loaded = match in_memory {
+        Some(game) => Ok(game),
+        None => store().game(&id),
+    };
+    let saved = match loaded {
+        Ok(saved) => saved,
+        Err(LoadError::Missing) => {
+            return cannot_open(
+                "This game is not saved in this browser. It may have been deleted, or it was played while storage was full.".into(),
+            )
+        }
+        Err(e) => return cannot_open(format!("This game cannot be opened: {e}.")),
+    };
+    let does_not_replay = |e: crate::record::RecordError| {
+        cannot_open(format!(
+            "This saved game does not replay: {e}. It is left as it is in your saved games."
+        ))
+    };
+    match saved.record.kind() {
+        Ok(GameKind::Morris) => match MorrisPlay::open(&saved.record, &saved.redo) {
+            Ok(play) => view! { <morris::MorrisScreen saved=saved play=play/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
+        Ok(GameKind::Archery) => match archery::open(&saved) {
+            Ok(game) => view! { <archery::ArcheryScreen saved=saved game=game/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
+        Ok(GameKind::Quoits) => match quoits::open(&saved) {
+            Ok(game) => view! { <quoits::QuoitsScreen saved=saved game=game/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
+        Ok(other) => cannot_open(format!(
+            "{} is not playable in this version of Parlour yet.",
+            other.title()
+        )),
+        Err(e) => cannot_open(e.to_string()),
+    }
+}
+
+fn cannot_open(why: String) -> AnyView {
+    view! {
+        <section class="screen narrow">
+            <h1 id="screen-title" tabindex="-1">"This game cannot be opened"</h1>
+            <p class="error" role="alert">{why}</p>
+            <p class="actions">
+                <a class="button" href="#/saves">"Saved games"</a>
+                <a class="button" href="#/">"The games"</a>
+            </p>
+        </section>
+    }
+    .into_any()
+}
+
+/// How long a computer's turn (or an automatic spin) takes at least, so that people can follow.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Pace {
+    Quick,
+    Steady,
+    Slow,
+}
+
+impl Pace {
+    pub const ALL: [Pace; 3] = [Pace::Quick, Pace::Steady, Pace::Slow];
+
+    pub fn least_ms(self) -> f64 {
+        match self {
+            Pace::Quick => 0.0,
+            Pace::Steady => 700.0,
+            Pace::Slow => 1800.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pace::Quick => "quick",
+            Pace::Steady => "steady",
+            Pace::Slow => "slow",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Pace::Quick => "Quick",
+            Pace::Steady => "Steady",
+            Pace::Slow => "Slow",
+        }
+    }
+}
+
+/// A choice of pace, for the computer's turns or a game that plays itself.
+#[component]
+pub fn PaceChoice(label: &'static str, pace: RwSignal<Pace>) -> impl IntoView {
+    view! {
+        <label for="pace">{label}</label>
+        <select id="pace" on:change=move |ev| {
+            let value = event_target_value(&ev);
+            if let Some(p) = Pace::ALL.into_iter().find(|p| p.name() == value) {
+                pace.set(p);
+            }
+        }>
+            {Pace::ALL.into_iter().map(|p| view! {
+                <option value=p.name() selected=move || pace.get() == p>{p.title()}</option>
+            }).collect_view()}
+        </select>
+    }
+}
+
+/// A game as it stands, for the autosave and the record's controls.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Progress {
+    pub record: Record,
+    /// Moves taken back and not played again.
+    pub redo: Vec<String>,
+    /// Why the game ended, if it has.
+    pub result: Option<String>,
+}
+
+/// The one effect that persists: every change of the game is written to its autosave. When
+/// storage fails the player is told once, and the game goes on in memory.
+pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
+    let state = app_state();
+    let failing = StoredValue::new(false);
+    Effect::new(move |first_run: Option<()>| {
+        let progress = progress.get();
+        if first_run.is_none() {
+            return;
+        }
+        let mut game = entry.get_value();
+        game.record = progress.record;
+        game.redo = progress.redo;
+        game.finished = progress.result.is_some();
+        game.result = progress.result;
+        game.updated = dom::now();
+        entry.set_value(game.clone());
+        state.current.set(Some(game.clone()));
+        match store().put_game(&game, game.updated) {
+            Ok(()) => {
+                if failing.get_value() {
+                    failing.set_value(false);
+                    state.tell("Storage works again: this game is being saved.", false);
+                }
+            }
+            Err(e) => {
+                if !failing.get_value() {
+                    failing.set_value(true);
+                    state.tell(
+                        format!("{e}: this game goes on in memory but is not being saved. Delete old saved games to make room."),
+                        true,
+                    );
+                }
+            }
+        }
+    });
+}
+
+/// A message as a sentence: a capital first (unless it starts with a name like a1), a stop last.
+pub fn sentence(text: &str) -> String {
+    let mut text = text.trim().to_string();
+    let names_a_point = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+    if let Some(first) = text.get_mut(0..1).filter(|_| !names_a_point) {
+        first.make_ascii_uppercase();
+    }
+    if !text.ends_with(['.', '!', '?']) {
+        text.push('.');
+    }
+    text
+}
+
+fn file_stamp() -> String {
+    let date = js_sys::Date::new_0();
+    format!(
+        "{:04}{:02}{:02}-{:02}{:02}",
+        date.get_full_year(),
+        date.get_month() + 1,
+        date.get_date(),
+        date.get_hours(),
+        date.get_minutes()
+    )
+}
+
+/// Offers a record as a JSON file to download.
+pub fn export_record(record: &Record) -> Result<(), String> {
+    let name = format!("parlour-{}-{}.json", record.game, file_stamp());
+    dom::download(&name, &record.to_json_pretty(), "application/json")
+}
+
+/// The share link of a record: the app's address with the record in the fragment.
+pub fn share_link(record: &Record) -> String {
+    format!(
+        "{}{}",
+        dom::page_url(),
+        Route::Open(dom::encode_component(&record.to_json())).hash()
+    )
+}
+
+/// The record's controls every game has: save under a name, export to a file, share a link,
+/// start a new game, read the rules.
+#[component]
+pub fn RecordControls(
+    game: GameKind,
+    #[prop(into)] progress: Signal<Progress>,
+    entry: StoredValue<SavedGame>,
+    announce: RwSignal<String>,
+) -> impl IntoView {
+    let state = app_state();
+    let saving = RwSignal::new(false);
+    let sharing = RwSignal::new(None::<String>);
+    let export = move |_| {
+        if let Err(e) = export_record(&progress.get_untracked().record) {
+            state.tell(e, true);
+        }
+    };
+    let share = move |_| {
+        let link = share_link(&progress.get_untracked().record);
+        sharing.set(Some(link.clone()));
+        leptos::task::spawn_local(async move {
+            match dom::copy_text(&link).await {
+                Ok(()) => announce.set("Share link copied.".into()),
+                Err(_) => announce.set("Copy the share link from the box.".into()),
+            }
+        });
+    };
+    let save_dialog = move || {
+        saving.get().then(|| {
+            let name = RwSignal::new(format!(
+                "{} ({})",
+                entry.get_value().name,
+                dom::local_time(dom::now())
+            ));
+            let save = move |ev: leptos::ev::SubmitEvent| {
+                ev.prevent_default();
+                let now = dom::now();
+                let progress = progress.get_untracked();
+                let game = SavedGame {
+                    id: dom::new_id(),
+                    kind: SaveKind::Named,
+                    name: name.get_untracked().trim().to_string(),
+                    created: now,
+                    updated: now,
+                    finished: progress.result.is_some(),
+                    result: progress.result,
+                    record: progress.record,
+                    redo: progress.redo,
+                };
+                match store().put_game(&game, now) {
+                    Ok(()) => {
+                        let words = format!("Saved as \u{201c}{}\u{201d}.", game.name);
+                        announce.set(words.clone());
+                        state.tell(words, false);
+                    }
+                    Err(e) => state.tell(
+                        format!("Not saved: {e}. Delete old saved games to make room."),
+                        true,
+                    ),
+                }
+                saving.set(false);
+            };
+            view! {
+                <Modal title="Save this game".to_string() on_close=Callback::new(move |_| saving.set(false))>
+                    <form on:submit=save>
+                        <label for="save-name">"Name"</label>
+                        <input id="save-name" type="text" maxlength="80"
+                            prop:value=move || name.get()
+                            on:input=move |ev| name.set(event_target_value(&ev))/>
+                        <p class="actions">
+                            <button type="submit" class="primary">"Save"</button>
+                            <button type="button" on:click=move |_| saving.set(false)>"Cancel"</button>
+                        </p>
+                    </form>
+                </Modal>
+            }
+        })
+    };
+    let share_dialog = move || {
+        sharing.get().map(|link| view! {
+            <Modal title="Share this game".to_string() on_close=Callback::new(move |_| sharing.set(None))>
+                <p>"Anyone who opens this link sees the game as it stands and can play on from there. The link holds the whole record; nothing is sent anywhere."</p>
+                <label for="share-link">"Link"</label>
+                <input id="share-link" type="text" readonly prop:value=link
+                    on:focus=move |ev| {
+                        use wasm_bindgen::JsCast;
+                        if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                            input.select();
+                        }
+                    }/>
+                <p class="actions">
+                    <button type="button" on:click=move |_| sharing.set(None)>"Close"</button>
+                </p>
+            </Modal>
+        })
+    };
+    let new_game = format!("#/new/{}", game.name());
+    let rules = format!("#/rules/{}", game.name());
+    view! {
+        <div class="controls" role="group" aria-label="Record">
+            <button type="button" on:click=move |_| saving.set(true)>"Save"</button>
+            <button type="button" on:click=export>"Export"</button>
+            <button type="button" on:click=share>"Share link"</button>
+            <a class="button" href=new_game>"New game"</a>
+            <a class="button" href=rules>"Rules"</a>
+        </div>
+        {save_dialog}
+        {share_dialog}
+    }
+}
+
+/// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.
+#[component]
+pub fn LeadPanel(
+    #[prop(into)] lead: Signal<crate::rules::teetotum::LeadSpin>,
+    names: StoredValue<Vec<String>>,
+) -> impl IntoView {
+    let name = move |seat: crate::rules::Seat| names.with_value(|n| n[seat.index()].clone());
+    move || {
+        let lead = lead.get();
+        let rounds: Vec<_> = lead
+            .rounds()
+            .iter()
+            .filter(|r| !r.is_empty())
+            .cloned()
+            .collect();
+        if rounds.is_empty() {
+            return None;
+        }
+        Some(view! {
+            <section class="lead" aria-label="Spin for lead">
+                <h2>"Spin for lead"</h2>
+                <ol>
+                    {rounds.into_iter().enumerate().map(|(i, round)| {
+                        let spins: Vec<String> = round
+                            .iter()
+                            .map(|(seat, spin)| format!("{} {} ({spin})", name(*seat), spin.sum()))
+                            .collect();
+                        view! { <li>{if i > 0 { "Tied, so again: " } else { "" }} {spins.join(", ")}</li> }
+                    }).collect_view()}
+                </ol>
+                {lead.leader().map(|l| view! { <p><strong>{name(l)}</strong> " leads."</p> })}
+            </section>
+        })
+    }
+}

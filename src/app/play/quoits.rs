@@ -1,0 +1,431 @@
+//! The Quoits screen: the spin for lead, the Double Teetotum, one or two pitches, what each
+//! pitch did, the score of every end with a chart of the totals, and games that play themselves.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::games::GameKind;
+use crate::record::RecordError;
+use crate::rules::quoits::{EndScore, Quoits};
+use crate::rules::teetotum::{Spin, COLOURS};
+use crate::rules::{Game, Seat, Turn};
+use crate::session::quoits::{men, pitch_name, pitch_words};
+use crate::session::Match;
+use crate::storage::SavedGame;
+
+use super::super::boards::pieces::outline;
+use super::super::boards::quoits::QuoitsBoard;
+use super::super::new_game::game_name;
+use super::super::teetotum::Teetotum;
+use super::super::{app_state, dom};
+use super::{export_record, keep_saved, LeadPanel, Pace, PaceChoice, Progress, RecordControls};
+
+/// Opens a saved game of Quoits.
+pub fn open(saved: &SavedGame) -> Result<Match<Quoits>, RecordError> {
+    let record = &saved.record;
+    let start = Quoits::from_header(
+        record.variant.as_deref(),
+        &record.options,
+        record.players.len(),
+    )
+    .map_err(RecordError::BadHeader)?;
+    Match::from_record(record, start, &saved.redo)
+}
+
+/// Who won (or shares the win), and with how many points.
+fn ending_words(game: &Quoits, names: &[String]) -> String {
+    let Some(outcome) = game.outcome() else {
+        return String::new();
+    };
+    let points = outcome.winners.first().map_or(0, |s| game.total(*s));
+    let who: Vec<&str> = outcome
+        .winners
+        .iter()
+        .map(|s| names[s.index()].as_str())
+        .collect();
+    match who.len() {
+        1 => format!("{} wins with {points} points.", who[0]),
+        _ => format!(
+            "{} share the win with {points} points each.",
+            who.join(" and ")
+        ),
+    }
+}
+
+/// A small chart of every player's total after each end.
+fn totals_chart(ends: &[EndScore], players: usize, names: &[String]) -> impl IntoView {
+    let (w, h, pad) = (300.0, 140.0, 24.0);
+    let top = ends
+        .iter()
+        .flat_map(|e| e.totals.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(10) as f64;
+    let x = |i: usize| pad + (w - 2.0 * pad) * i as f64 / ends.len().max(1) as f64;
+    let y = |v: u32| h - pad - (h - 2.0 * pad) * f64::from(v) / top;
+    let lines = (0..players)
+        .map(|p| {
+            let mut points = format!("{:.1},{:.1}", x(0), y(0));
+            for (i, end) in ends.iter().enumerate() {
+                points.push_str(&format!(" {:.1},{:.1}", x(i + 1), y(end.totals[p])));
+            }
+            view! { <polyline class=format!("chart-line seat-{p}") points=points/> }
+        })
+        .collect_view();
+    let summary: Vec<String> = (0..players)
+        .map(|p| {
+            let totals: Vec<String> = ends.iter().map(|e| e.totals[p].to_string()).collect();
+            format!("{}: {}", names[p], totals.join(", "))
+        })
+        .collect();
+    view! {
+        <svg class="chart" viewBox=format!("0 0 {w} {h}") role="img"
+            aria-label=format!("Totals after each end. {}", summary.join("; "))>
+            <line class="axis" x1=pad y1=h - pad x2=w - pad y2=h - pad/>
+            <line class="axis" x1=pad y1=pad x2=pad y2=h - pad/>
+            <text class="axis-label" x=pad - 4.0 y=pad + 4.0 text-anchor="end">{top as u32}</text>
+            <text class="axis-label" x=w - pad y=h - 6.0 text-anchor="end">{format!("end {}", ends.len())}</text>
+            {lines}
+        </svg>
+    }
+}
+
+#[component]
+pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
+    let state = app_state();
+    let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+    let computers: Vec<bool> = game.players().iter().map(|p| p.is_computer()).collect();
+    let has_human = computers.iter().any(|c| !c);
+    let title_names = names.join(" v ");
+    let pitches = game.position().pitch_count();
+    let labels: Vec<String> = (0..pitches)
+        .map(|p| {
+            (0..names.len())
+                .filter(|s| game.position().pitch_of(Seat(*s as u8)) == p)
+                .map(|s| names[s].clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect();
+    let names = StoredValue::new(names);
+    let computers = StoredValue::new(computers);
+    let game = RwSignal::new(game);
+    let entry = StoredValue::new(saved);
+    let announce = RwSignal::new(String::new());
+    let pace = RwSignal::new(Pace::Steady);
+    // With nobody at the table the game plays itself from the start.
+    let auto_play = RwSignal::new(!has_human);
+    let paused = RwSignal::new(false);
+    let busy = RwSignal::new(None::<usize>);
+    let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
+
+    let position = Memo::new(move |_| game.with(|g| g.position().clone()));
+    let plies = move || game.with_untracked(|g| g.moves().len());
+    let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
+    let is_computer = move |seat: Seat| computers.with_value(|c| c[seat.index()]);
+    let progress = Memo::new(move |_| {
+        game.with(|g| Progress {
+            record: g.record(),
+            redo: g.undone().to_vec(),
+            result: g.position().outcome().map(|o| o.reason),
+        })
+    });
+    keep_saved(entry, progress);
+
+    // A spin: the one undone, if there is one (redo never draws a new spin), else a fresh one.
+    let spin = move || {
+        let before = position.get_untracked();
+        if before.turn() != Turn::Chance {
+            return;
+        }
+        let who = name_of(before.player());
+        let mut played = None;
+        game.update(|g| {
+            played = g.play_chance_due(|| {
+                dice.try_update_value(|d| Spin::sample(d))
+                    .unwrap_or_else(|| {
+                        Spin::sample(&mut Pcg64Mcg::seed_from_u64(dom::random_u64()))
+                    })
+            })
+        });
+        let Some(spin) = played else { return };
+        let after = position.get_untracked();
+        let words = if before.lead().leader().is_none() {
+            let mut words = format!("{who} spins {spin} for lead: {}.", spin.sum());
+            if let Some(leader) = after.lead().leader() {
+                words.push_str(&format!(" {} leads.", name_of(leader)));
+            }
+            words
+        } else {
+            let mut words = names.with_value(|n| pitch_words(&before.pitch_for(spin), n));
+            words.push('.');
+            if after.ends().len() > before.ends().len() {
+                let end = after
+                    .ends()
+                    .last()
+                    .cloned()
+                    .unwrap_or_else(|| unreachable!());
+                let scored: Vec<String> = end
+                    .points
+                    .iter()
+                    .enumerate()
+                    .map(|(s, p)| {
+                        format!("{} {p} (total {})", name_of(Seat(s as u8)), end.totals[s])
+                    })
+                    .collect();
+                words.push_str(&format!(
+                    " End {} scored: {}.",
+                    after.ends().len(),
+                    scored.join(", ")
+                ));
+            }
+            if after.outcome().is_some() {
+                words.push(' ');
+                words.push_str(&names.with_value(|n| ending_words(&after, n)));
+            }
+            words
+        };
+        announce.set(words);
+    };
+
+    // Automatic spins: for computer seats always, for everybody when the game plays itself.
+    Effect::new(move |_| {
+        let now = position.get();
+        let automatic = auto_play.get();
+        if paused.get() || now.turn() != Turn::Chance || busy.get_untracked().is_some() {
+            return;
+        }
+        if !(automatic || is_computer(now.player())) {
+            return;
+        }
+        let at = plies();
+        busy.set(Some(at));
+        set_timeout(
+            move || {
+                if busy.get_untracked() == Some(at) && plies() == at {
+                    busy.set(None);
+                    spin();
+                }
+            },
+            Duration::from_millis(pace.get_untracked().least_ms().max(250.0) as u64),
+        );
+    });
+
+    let undo = move |_| {
+        busy.set(None);
+        game.update(|g| {
+            g.undo();
+            while has_human && g.can_undo() && !auto_play.get_untracked() && {
+                let p = g.position();
+                p.turn() == Turn::Chance && is_computer(p.player())
+            } {
+                g.undo();
+            }
+        });
+        paused.set(true);
+        announce.set("Spin taken back; the game is paused.".into());
+    };
+    let redo = move |_| {
+        busy.set(None);
+        game.update(|g| {
+            g.redo();
+        });
+        announce.set("Spin played again.".into());
+    };
+
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        use wasm_bindgen::JsCast;
+        let on_control = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| {
+                matches!(
+                    e.tag_name().as_str(),
+                    "BUTTON" | "INPUT" | "SELECT" | "TEXTAREA" | "A"
+                )
+            });
+        let now = position.get_untracked();
+        if ev.key() == " "
+            && !on_control
+            && now.turn() == Turn::Chance
+            && !is_computer(now.player())
+        {
+            ev.prevent_default();
+            spin();
+        }
+    });
+    on_cleanup(move || keys.remove());
+
+    let status = move || {
+        let now = position.get();
+        if now.outcome().is_some() {
+            return names.with_value(|n| ending_words(&now, n));
+        }
+        let seat = now.player();
+        let who = name_of(seat);
+        if now.lead().leader().is_none() {
+            let again = if now.lead().rounds().len() > 1 {
+                " again (a tie)"
+            } else {
+                ""
+            };
+            return format!("Spin for lead: {who} to spin{again}.");
+        }
+        let place = format!(
+            "End {}, round {}: {who} pitches at {}",
+            now.end_number(),
+            now.round(),
+            pitch_name(now.pitch_of(seat))
+        );
+        if paused.get() {
+            format!("{place} (paused).")
+        } else if is_computer(seat) || auto_play.get() {
+            format!("{place}…")
+        } else {
+            format!("{place}: press Spin or the Space key.")
+        }
+    };
+    let last_line = move || {
+        game.with(|g| {
+            let n = g.moves().len();
+            let before = g.position_after(n.checked_sub(1)?);
+            let spin = g.moves().last()?.parse::<Spin>().ok()?;
+            before.lead().leader()?;
+            Some(names.with_value(|names| pitch_words(&before.pitch_for(spin), names)))
+        })
+    };
+    let human_spin = move || {
+        let now = position.get();
+        now.turn() == Turn::Chance && !is_computer(now.player()) && !auto_play.get()
+    };
+
+    let scores = move || {
+        let now = position.get();
+        let players = now.players();
+        let ends = now.ends().to_vec();
+        let last = ends.last().cloned();
+        view! {
+            <table class="scores">
+                <caption>"Totals"</caption>
+                <thead><tr>
+                    <th scope="col">"Player"</th>
+                    {(1..=ends.len()).map(|e| view! { <th scope="col">{format!("End {e}")}</th> }).collect_view()}
+                    <th scope="col">"Total"</th>
+                    <th scope="col">"To pitch"</th>
+                </tr></thead>
+                <tbody>
+                    {(0..players).map(|s| {
+                        let seat = Seat(s as u8);
+                        view! {
+                            <tr class:to-move=now.outcome().is_none() && now.player() == seat>
+                                <th scope="row">
+                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(s, 10.0)}</svg>
+                                    {name_of(seat)} <span class="colour">{format!(" ({}, {})", COLOURS[s], pitch_name(now.pitch_of(seat)))}</span>
+                                </th>
+                                {ends.iter().map(|e| view! { <td>{e.points[s]}</td> }).collect_view()}
+                                <td class="total">{now.total(seat)}</td>
+                                <td>{now.in_hand(seat)}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+            {last.map(|end| view! {
+                <section class="end-score" aria-labelledby="end-score-title">
+                    <h2 id="end-score-title">{format!("End {} scored", ends.len())}</h2>
+                    <table class="scores small">
+                        <thead><tr><th scope="col">"Man"</th><th scope="col">"Pitch"</th><th scope="col">"Space"</th><th scope="col">"Points"</th><th scope="col">"Bonus"</th></tr></thead>
+                        <tbody>
+                            {end.men.iter().map(|m| view! {
+                                <tr>
+                                    <th scope="row">{name_of(m.seat)}</th>
+                                    <td>{pitch_name(m.pitch)}</td>
+                                    <td>{m.space.to_string()}</td>
+                                    <td>{m.points}</td>
+                                    <td>{if m.bonus > 0 { format!("+{}", m.bonus) } else { String::new() }}</td>
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                    {(end.men.is_empty()).then(|| view! { <p>"No man was left on a pitch."</p> })}
+                    {names.with_value(|n| totals_chart(&ends, players, n))}
+                </section>
+            })}
+        }
+    };
+
+    let rematch = move |_| {
+        let record = game.with_untracked(|g| {
+            let mut record = g.record();
+            record.moves.clear();
+            record
+        });
+        let name = game_name("Quoits", &record.players);
+        state.start_game(record, Vec::new(), name, false);
+    };
+    let end_panel = move || {
+        let now = position.get();
+        now.outcome()?;
+        Some(view! {
+            <section class="end-panel" aria-labelledby="end-title">
+                <h2 id="end-title">{names.with_value(|n| ending_words(&now, n))}</h2>
+                <p>{format!("After {} end{}.", now.ends().len(), if now.ends().len() == 1 { "" } else { "s" })}</p>
+                <p class="actions">
+                    <button type="button" class="primary" on:click=rematch>"Play again"</button>
+                    <a class="button" href="#/new/quoits">"New game"</a>
+                    <button type="button" on:click=move |_| {
+                        if let Err(e) = export_record(&progress.get_untracked().record) {
+                            state.tell(e, true);
+                        }
+                    }>"Export"</button>
+                </p>
+            </section>
+        })
+    };
+
+    view! {
+        <section class="screen play quoits-screen">
+            <h1 id="screen-title" tabindex="-1" class="play-title">
+                "Quoits" <span class="versus">{title_names}</span>
+            </h1>
+            <div class="play-layout">
+                <div class="board-column">
+                    <p class="status" aria-hidden="true">{status}</p>
+                    <LeadPanel lead=Signal::derive(move || position.with(|p| p.lead().clone())) names=names/>
+                    <div class="spin-row">
+                        <Teetotum
+                            spin=Signal::derive(move || game.with(|g| g.moves().last().and_then(|m| m.parse().ok())))
+                            turn=Signal::derive(move || game.with(|g| g.moves().len()))/>
+                        <button type="button" class="primary spin-button" on:click=move |_| spin()
+                            disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
+                    </div>
+                    <p class="pitch-line">{last_line}</p>
+                    <QuoitsBoard pitches=pitches labels=labels
+                        men=Signal::derive(move || game.with(men))
+                        last=Signal::derive(move || game.with(|g| g.moves().len().checked_sub(1)))/>
+                    {end_panel}
+                </div>
+                <div class="side-column">
+                    <div class="controls computer" role="group" aria-label="Spinning">
+                        <label class="choice"><input type="checkbox" prop:checked=move || auto_play.get()
+                            on:change=move |ev| auto_play.set(event_target_checked(&ev))/>"Play the whole game automatically"</label>
+                        <PaceChoice label="Pace" pace=pace/>
+                        <button type="button" on:click=move |_| paused.update(|p| *p = !*p)>
+                            {move || if paused.get() { "Resume" } else { "Pause" }}
+                        </button>
+                    </div>
+                    <div class="controls" role="group" aria-label="Game">
+                        <button type="button" on:click=undo disabled=move || !game.with(|g| g.can_undo())>"Undo"</button>
+                        <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                    </div>
+                    <RecordControls game=GameKind::Quoits progress=progress entry=entry announce=announce/>
+                    {scores}
+                </div>
+            </div>
+            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
+        </section>
+    }
+}

@@ -1,0 +1,62 @@
+//! Archery at one screen, in words: what the arrows are doing, for the live region, the choice
+//! buttons and the score board. The screen draws and the rules decide; this says.
+
+use crate::rules::archery::{points, ring, Archery, Arrow, Shot};
+use crate::rules::teetotum::COLOURS;
+use crate::rules::Seat;
+
+/// Where an arrow is, in words ("on space 14", "in the bull's-eye, 6 points").
+pub fn arrow_place(arrow: Arrow) -> String {
+    match arrow {
+        Arrow::Quiver => "in the quiver".to_string(),
+        Arrow::Flying(space) => format!("on space {space}"),
+        Arrow::Target(20) => format!("in the bull's-eye, {} points", points(20)),
+        Arrow::Target(space) => {
+            let n = points(space);
+            format!(
+                "in the {} (space {space}), {n} point{}",
+                ring(space),
+                if n == 1 { "" } else { "s" }
+            )
+        }
+        Arrow::Missed => "missed".to_string(),
+    }
+}
+
+/// Where a move takes an arrow, in words, for a choice button ("from space 5 to space 12").
+pub fn landing_words(from: Arrow, to: Arrow) -> String {
+    let start = match from {
+        Arrow::Quiver => "enters".to_string(),
+        Arrow::Flying(space) => format!("from space {space}"),
+        _ => String::new(),
+    };
+    match to {
+        Arrow::Flying(space) if from == Arrow::Quiver => format!("enters on space {space}"),
+        Arrow::Flying(space) => format!("{start} to space {space}"),
+        Arrow::Target(_) => format!("{start}, hitting the target {}", arrow_place(to)),
+        Arrow::Missed => format!("{start} and misses"),
+        Arrow::Quiver => start,
+    }
+}
+
+/// A player's arrows in words: "blue arrow 1 on space 14; blue arrow 2 in the quiver; ...".
+pub fn arrows_words(game: &Archery, seat: Seat) -> String {
+    let colour = COLOURS[seat.index()];
+    game.arrows(seat)
+        .iter()
+        .enumerate()
+        .map(|(i, arrow)| format!("{colour} arrow {} {}", i + 1, arrow_place(*arrow)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// What a shot did, in words, from the game before it.
+pub fn shot_words(before: &Archery, shot: Shot, name: &str) -> String {
+    let seat = before.player();
+    let from = before.arrows(seat)[usize::from(shot.0 - 1)];
+    let to = before
+        .spin()
+        .map(|spin| from.after(spin.sum()))
+        .unwrap_or(from);
+    format!("{name}'s arrow {} {}", shot.0, landing_words(from, to))
+}

@@ -1,0 +1,92 @@
+//! Quoits at one screen, in words: what a pitch did, for the live region and the line under
+//! the pitches.
+
+use crate::rules::quoits::{Knock, Pitch};
+
+/// A pitch's name as the board shows it.
+pub fn pitch_name(pitch: usize) -> &'static str {
+    if pitch == 0 {
+        "pitch A"
+    } else {
+        "pitch B"
+    }
+}
+
+/// What a pitch did, in words: where the man landed and what became of a first comer.
+pub fn pitch_words(pitch: &Pitch, names: &[String]) -> String {
+    let name = |seat: crate::rules::Seat| names.get(seat.index()).cloned().unwrap_or_default();
+    let mut words = format!(
+        "{}'s man lands on {} at {}",
+        name(pitch.seat),
+        pitch.space,
+        pitch_name(pitch.pitch)
+    );
+    if let Some((first, knock)) = pitch.knocked {
+        let whose = if first == pitch.seat {
+            "their own man".to_string()
+        } else {
+            format!("{}'s man", name(first))
+        };
+        words.push_str(&match knock {
+            Knock::SetBack(to) => format!("; {whose} there is set back to {to}"),
+            Knock::Forward(to) => format!("; {whose} there is pushed forward to {to}"),
+            Knock::Removed => format!("; {whose} there is knocked off the pitch"),
+        });
+    }
+    words
+}
+
+use crate::rules::quoits::Quoits;
+use crate::rules::teetotum::Spin;
+use crate::rules::Seat;
+
+use super::Match;
+
+/// A man on a pitch, with a name that follows it while it is knocked about (for drawing it
+/// moving): the move at which it was pitched.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Man {
+    pub id: usize,
+    pub seat: Seat,
+    pub pitch: usize,
+    /// Its place on the lane, 0 (farthest) to 14 (the hub).
+    pub place: usize,
+}
+
+/// The men on the pitches now, each named by the move that pitched it.
+pub fn men(game: &Match<Quoits>) -> Vec<Man> {
+    let mut men: Vec<Man> = Vec::new();
+    for (i, text) in game.moves().iter().enumerate() {
+        let before = game.position_after(i);
+        if before.lead().leader().is_none() {
+            continue;
+        }
+        let Ok(spin) = text.parse::<Spin>() else {
+            continue;
+        };
+        let pitch = before.pitch_for(spin);
+        let at = pitch.space.index();
+        if let Some((_, knock)) = pitch.knocked {
+            let first = men
+                .iter()
+                .position(|m| m.pitch == pitch.pitch && m.place == at);
+            match (knock, first) {
+                (Knock::SetBack(to) | Knock::Forward(to), Some(k)) => men[k].place = to.index(),
+                (Knock::Removed, Some(k)) => {
+                    men.remove(k);
+                }
+                _ => {}
+            }
+        }
+        men.push(Man {
+            id: i,
+            seat: pitch.seat,
+            pitch: pitch.pitch,
+            place: at,
+        });
+        if game.position_after(i + 1).ends().len() > before.ends().len() {
+            men.clear();
+        }
+    }
+    men
+}

@@ -11,15 +11,21 @@ use std::time::Instant;
 
 use parlour::games::GameKind;
 use parlour::record::{Player, Record, RecordError};
+use parlour::rules::archery::{Archery, Arrow};
 use parlour::rules::morris::{self, Ending, Position, Side, Variant};
-use parlour::rules::{Table, Turn};
+use parlour::rules::quoits::{self, Quoits, Space};
+use parlour::rules::{Seat, Table, Turn};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 use serde_json::Value;
 
 /// Every game in the play-out test, one line each.
 fn games() -> Vec<Entry> {
-    vec![Entry::new("morris", morris_playouts())]
+    vec![
+        Entry::new("morris", morris_playouts()),
+        Entry::new("archery", archery_playouts()),
+        Entry::new("quoits", quoits_playouts()),
+    ]
 }
 
 #[test]
@@ -28,8 +34,9 @@ fn random_playouts_keep_every_invariant() {
     let mut failures = Vec::new();
     let mut summary = Vec::new();
     for entry in games() {
+        let begun = Instant::now();
         match (entry.run)() {
-            Ok(line) => summary.push(format!("{}: {line}", entry.name)),
+            Ok(line) => summary.push(format!("{} ({:.1?}): {line}", entry.name, begun.elapsed())),
             Err(why) => failures.push(format!("{}: {why}", entry.name)),
         }
     }
@@ -562,6 +569,357 @@ fn morris_invariants(position: &Position, moves: &[String]) -> Result<(), String
                 "board full with {on_board} men on the board and {lost:?} lost, in {}",
                 variant.title()
             ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Archery
+
+const NAMES: [&str; 4] = ["Ada", "Ben", "Cy", "Dot"];
+
+fn players(n: usize) -> Vec<Player> {
+    NAMES[..n].iter().map(|name| Player::human(name)).collect()
+}
+
+/// Games of Archery from each number of players.
+const ARCHERY_GAMES: usize = 250;
+/// The points of target spaces 17 to 23, typed in from the rules.
+const ARCHERY_POINTS: [u32; 7] = [1, 2, 3, 6, 3, 2, 1];
+/// Generous room for spins for lead, a player: ties are rare and a play-out is seeded.
+const LEAD_SPINS_EACH: usize = 40;
+
+fn archery_playouts() -> Playouts<Archery> {
+    let starts = (1..=4)
+        .map(|n| {
+            let record = Record::new(GameKind::Archery, None, Default::default(), players(n));
+            (
+                format!("{n} player{}", if n == 1 { "" } else { "s" }),
+                record,
+            )
+        })
+        .collect();
+    Playouts {
+        starts,
+        games_per_start: ARCHERY_GAMES,
+        open: |record| {
+            Archery::from_header(
+                record.variant.as_deref(),
+                &record.options,
+                record.players.len(),
+            )
+            .map_err(RecordError::BadHeader)
+        },
+        bound: archery_bound,
+        actions: &[],
+        invariants: archery_invariants,
+    }
+}
+
+/// Every arrow moves at most nine times (by twos to 16, then past the target at the latest),
+/// each move a spin and a choice; and the spins for lead.
+fn archery_bound(record: &Record) -> Option<usize> {
+    let players = record.players.len();
+    Some(players * (3 * 9 * 2 + LEAD_SPINS_EACH))
+}
+
+/// The fewest and most moves (of 2 to 12) that bring an arrow from the flag-staff to where it is.
+fn arrow_moves(arrow: Arrow) -> (usize, usize) {
+    match arrow {
+        Arrow::Quiver => (0, 0),
+        Arrow::Flying(space) | Arrow::Target(space) => {
+            (usize::from(space).div_ceil(12), usize::from(space) / 2)
+        }
+        Arrow::Missed => (2, 9),
+    }
+}
+
+fn archery_invariants(game: &Archery, moves: &[String]) -> Result<(), String> {
+    let lead_spins: usize = game.lead().rounds().iter().map(Vec::len).sum();
+    let shots = moves.iter().filter(|m| m.starts_with('a')).count();
+    let waiting = usize::from(game.spin().is_some());
+    if moves.len() != lead_spins + 2 * shots + waiting {
+        return Err(format!(
+            "{} moves are not {lead_spins} spins for lead, {shots} turns of a spin and an arrow, \
+             and {waiting} spin waiting",
+            moves.len()
+        ));
+    }
+    let (mut fewest, mut most) = (0, 0);
+    let mut scores = Vec::new();
+    let mut any_in_flight = false;
+    for seat in (0..game.players() as u8).map(Seat) {
+        let arrows = game.arrows(seat);
+        let mut score = 0;
+        for (i, arrow) in arrows.iter().enumerate() {
+            match *arrow {
+                Arrow::Quiver | Arrow::Missed => {}
+                Arrow::Flying(space) if (1..=16).contains(&space) => {}
+                Arrow::Target(space) if (17..=23).contains(&space) => {
+                    score += ARCHERY_POINTS[usize::from(space - 17)];
+                }
+                other => return Err(format!("{seat} arrow {} is at {other:?}", i + 1)),
+            }
+            let (low, high) = arrow_moves(*arrow);
+            fewest += low;
+            most += high;
+            any_in_flight |= arrow.in_flight();
+        }
+        if game.score(seat) != score {
+            return Err(format!(
+                "{seat} scores {}, but their arrows on the target make {score}",
+                game.score(seat)
+            ));
+        }
+        scores.push(score as i32);
+    }
+    if !(fewest..=most).contains(&shots) {
+        return Err(format!(
+            "{shots} arrows moved, but the arrows where they are took {fewest} to {most} moves"
+        ));
+    }
+    if game.seat_scores() != scores {
+        return Err("the scores are not the sums of the arrows' points".into());
+    }
+    match game.whose_turn() {
+        Turn::Over if any_in_flight => return Err("over with an arrow in flight".into()),
+        Turn::Over => {
+            let best = scores.iter().max().copied().unwrap_or(0);
+            let winners: Vec<Seat> = (0..scores.len() as u8)
+                .map(Seat)
+                .filter(|s| scores[s.index()] == best)
+                .collect();
+            if game.ended().map(|o| o.winners) != Some(winners) {
+                return Err("the winners are not the highest totals".into());
+            }
+        }
+        _ if !any_in_flight => return Err("no arrow in flight and the game goes on".into()),
+        Turn::Chance if game.spin().is_some() => {
+            return Err("a spin is waiting, yet another is asked for".into())
+        }
+        Turn::Chance => {}
+        Turn::Seat(seat) => {
+            let flying: Vec<String> = game
+                .arrows(seat)
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.in_flight())
+                .map(|(i, _)| format!("a{}", i + 1))
+                .collect();
+            if game.spin().is_none() || game.legal_notation() != flying {
+                return Err(format!(
+                    "{seat} to choose with spin {:?}: legal {:?}, in flight {flying:?}",
+                    game.spin(),
+                    game.legal_notation()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quoits
+
+/// Games of Quoits from each start (players and options).
+const QUOITS_GAMES: usize = 40;
+
+fn quoits_playouts() -> Playouts<Quoits> {
+    let mut starts = Vec::new();
+    for n in 2..=4 {
+        for (one_pitch, single_end, target) in [
+            (false, false, quoits::TARGET),
+            (true, false, quoits::TARGET),
+            (false, true, quoits::TARGET),
+            (true, true, quoits::TARGET),
+            (false, false, *quoits::TARGETS.start()),
+            (true, false, 150),
+        ] {
+            let options = quoits::Options {
+                one_pitch,
+                single_end,
+                target,
+            };
+            let record = Record::new(
+                GameKind::Quoits,
+                None,
+                Quoits::new(n, options).options_json(),
+                players(n),
+            );
+            let label = format!(
+                "{n} players one_pitch={one_pitch} single_end={single_end} target={target}"
+            );
+            starts.push((label, record));
+        }
+    }
+    Playouts {
+        starts,
+        games_per_start: QUOITS_GAMES,
+        open: |record| {
+            Quoits::from_header(
+                record.variant.as_deref(),
+                &record.options,
+                record.players.len(),
+            )
+            .map_err(RecordError::BadHeader)
+        },
+        bound: quoits_bound,
+        actions: &[],
+        invariants: quoits_invariants,
+    }
+}
+
+/// Each end leaves at least one man on every pitch in use (the last man pitched there stays), who
+/// scores at least 2 + 5: so the leader gains at least 7 / players an end. Ties at the top are
+/// rare; twenty more ends of room cover them.
+fn quoits_bound(record: &Record) -> Option<usize> {
+    let players = record.players.len();
+    let target = record
+        .options
+        .get("target")
+        .and_then(Value::as_u64)
+        .unwrap_or(u64::from(quoits::TARGET)) as usize;
+    let ends = (target * players).div_ceil(7) + 20;
+    Some(players * (LEAD_SPINS_EACH + ends * usize::from(quoits::MEN)))
+}
+
+/// The points of a space, typed in from the rules.
+fn quoits_points(space: Space) -> u32 {
+    match space.to_string().as_str() {
+        "hub" => 10,
+        name if name.contains('-') => 3,
+        _ => 2,
+    }
+}
+
+fn quoits_invariants(game: &Quoits, moves: &[String]) -> Result<(), String> {
+    const BONUS: [u32; 3] = [5, 3, 1];
+    let players = game.players();
+    let over = game.whose_turn() == Turn::Over;
+    let men = usize::from(quoits::MEN);
+    let lead_spins: usize = game.lead().rounds().iter().map(Vec::len).sum();
+    let seats: Vec<Seat> = (0..players as u8).map(Seat).collect();
+    let pitched: Vec<usize> = seats
+        .iter()
+        .map(|s| {
+            if over {
+                0
+            } else {
+                men - usize::from(game.in_hand(*s))
+            }
+        })
+        .collect();
+    let pitches = game.ends().len() * players * men + pitched.iter().sum::<usize>();
+    if moves.len() != lead_spins + pitches {
+        return Err(format!(
+            "{} moves are not {lead_spins} spins for lead and {pitches} pitches",
+            moves.len()
+        ));
+    }
+    if pitched.iter().max().unwrap() - pitched.iter().min().unwrap() > 1 {
+        return Err(format!("men pitched this end {pitched:?}: not in turn"));
+    }
+    // Men on the pitches: each on its seat's pitch, never more than the seat has pitched.
+    let mut on_pitch = vec![0; players];
+    for p in 0..2 {
+        for (i, man) in game.pitch(p).iter().enumerate() {
+            if let Some(seat) = man {
+                if game.pitch_of(*seat) != p {
+                    return Err(format!(
+                        "{seat}'s man on {} of the wrong pitch",
+                        quoits::LANE[i]
+                    ));
+                }
+                on_pitch[seat.index()] += 1;
+            }
+        }
+    }
+    if on_pitch
+        .iter()
+        .zip(&pitched)
+        .any(|(on, pitched)| on > pitched)
+    {
+        return Err(format!(
+            "men on the pitches {on_pitch:?}, yet pitched this end {pitched:?}"
+        ));
+    }
+    // Every end: each man scores his space and his place's bonus; points and totals add up.
+    let mut totals = vec![0u32; players];
+    for (e, end) in game.ends().iter().enumerate() {
+        let mut points = vec![0u32; players];
+        let mut per_seat = vec![0usize; players];
+        for p in 0..2 {
+            let on: Vec<_> = end.men.iter().filter(|m| m.pitch == p).collect();
+            for (rank, man) in on.iter().enumerate() {
+                let bonus = BONUS.get(rank).copied().unwrap_or(0);
+                if man.points != quoits_points(man.space) || man.bonus != bonus {
+                    return Err(format!("end {}: {man:?} is scored wrongly", e + 1));
+                }
+                if rank > 0 && on[rank - 1].space.index() <= man.space.index() {
+                    return Err(format!("end {}: men not nearest the hub first", e + 1));
+                }
+                if game.pitch_of(man.seat) != p {
+                    return Err(format!("end {}: {man:?} on the wrong pitch", e + 1));
+                }
+                points[man.seat.index()] += man.points + man.bonus;
+                per_seat[man.seat.index()] += 1;
+            }
+        }
+        if per_seat.iter().any(|n| *n > men) || per_seat.iter().all(|n| *n == 0) {
+            return Err(format!("end {}: men scored {per_seat:?}", e + 1));
+        }
+        if end.points != points {
+            return Err(format!(
+                "end {}: points {:?}, its men make {points:?}",
+                e + 1,
+                end.points
+            ));
+        }
+        for (total, add) in totals.iter_mut().zip(&points) {
+            *total += add;
+        }
+        if end.totals != totals {
+            return Err(format!(
+                "end {}: totals {:?}, not {totals:?}",
+                e + 1,
+                end.totals
+            ));
+        }
+    }
+    let scores: Vec<i32> = totals.iter().map(|t| *t as i32).collect();
+    if game.seat_scores() != scores {
+        return Err(format!(
+            "scores {:?} are not the ends added up {scores:?}",
+            game.seat_scores()
+        ));
+    }
+    // The game ends at the end of an end, and only when it should.
+    let options = game.options();
+    let best = totals.iter().max().copied().unwrap_or(0);
+    let unique = totals.iter().filter(|t| **t == best).count() == 1;
+    let should_end =
+        !game.ends().is_empty() && (options.single_end || (best >= options.target && unique));
+    if over != should_end {
+        return Err(format!(
+            "over is {over} after {} ends with totals {totals:?} (options {options:?})",
+            game.ends().len()
+        ));
+    }
+    if over && options.single_end && game.ends().len() != 1 {
+        return Err("a single end went on".into());
+    }
+    // Each end is led by the next seat.
+    if let (Some(leader), false) = (game.lead().leader(), over) {
+        if pitched.iter().all(|n| *n == 0) {
+            let expected = Seat(((leader.index() + game.ends().len()) % players) as u8);
+            if game.player() != expected {
+                return Err(format!(
+                    "end {} is led by {}, not {expected}",
+                    game.end_number(),
+                    game.player()
+                ));
+            }
         }
     }
     Ok(())

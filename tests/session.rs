@@ -534,3 +534,49 @@ fn moves_are_described_in_words() {
         "White places a man on d6"
     );
 }
+
+/// A two-player Archery game over a record of `moves`, in play.
+fn archery_match(moves: &[&str]) -> parlour::session::Match<parlour::rules::archery::Archery> {
+    let mut record = Record::new(
+        GameKind::Archery,
+        None,
+        serde_json::Map::new(),
+        vec![Player::human("Ada"), Player::human("Bea")],
+    );
+    record.moves = moves.iter().map(|m| m.to_string()).collect();
+    parlour::session::Match::from_record(&record, parlour::rules::archery::Archery::new(2), &[])
+        .unwrap()
+}
+
+#[test]
+fn a_spin_after_an_undo_replays_the_spin_taken_back_never_a_fresh_one() {
+    use parlour::rules::teetotum::Spin;
+    let fresh = |text: &str| {
+        let spin: Spin = text.parse().unwrap();
+        move || spin
+    };
+    // Ada leads on 6+5 against 1+1; she spins 3+4 and moves arrow 1 to space 7.
+    let mut game = archery_match(&["6+5", "1+1", "3+4", "a1"]);
+    assert!(game.undo() && game.undo());
+    assert_eq!(game.undone(), ["3+4", "a1"]);
+    // The undone spin comes back whatever a fresh draw would have been, and the arrow with it on redo.
+    assert_eq!(
+        game.play_chance_due(fresh("6+6")),
+        Some("3+4".parse().unwrap())
+    );
+    assert_eq!(game.moves().last().map(String::as_str), Some("3+4"));
+    assert_eq!(game.undone(), ["a1"]);
+    // Not chance's turn: nothing is drawn.
+    assert_eq!(game.play_chance_due(fresh("6+6")), None);
+    assert!(game.redo());
+    // With nothing to redo, the fresh spin is played.
+    assert_eq!(
+        game.play_chance_due(fresh("2+2")),
+        Some("2+2".parse().unwrap())
+    );
+    assert_eq!(game.moves().last().map(String::as_str), Some("2+2"));
+    // After an undo and a different move, the undone spin is gone and a fresh one is drawn.
+    assert!(game.undo() && game.undo());
+    game.play("a2".parse().unwrap()).unwrap();
+    assert!(game.undone().is_empty());
+}

@@ -1,20 +1,9 @@
-//! The Double Teetotum drawn as two spinning tops that come to rest on their numbers, with the
+//! The Double Teetotum drawn as two spinning tops, seen from the side, that come to rest on their numbers, with the
 //! sum and a doublet called out. A click skips the spin; with animations off it is instant.
 
 use leptos::prelude::*;
 
 use crate::rules::teetotum::Spin;
-
-/// Where each top's six sides sit around its axle.
-fn hexagon(r: f64) -> String {
-    (0..6)
-        .map(|i| {
-            let a = std::f64::consts::PI / 3.0 * f64::from(i) - std::f64::consts::PI / 6.0;
-            format!("{:.1},{:.1}", r * a.cos(), r * a.sin())
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 /// The two tops. `turn` changes with every new spin, which starts the animation again.
 #[component]
@@ -29,13 +18,20 @@ pub fn Teetotum(
     let skipped = RwSignal::new(false);
     let top = move |x: f64, number: Option<u8>, delay: &'static str| {
         let face = number.map(|n| n.to_string()).unwrap_or_default();
+        // Seen from the side: a spindle, a six-sided body showing one face (its neighbours
+        // foreshortened either side) and a point that it spins on. While it spins, the edges of
+        // the faces sweep across and the number is not yet readable.
         view! {
-            <g transform=format!("translate({x} 60)")>
+            <g transform=format!("translate({x} 0)")>
+                <ellipse class="shadow" cx="0" cy="112" rx="26" ry="5"/>
                 <g class="top" style=format!("animation-delay: {delay}")>
-                    <polygon class="side" points=hexagon(44.0)/>
-                    <polygon class="face" points=hexagon(34.0)/>
-                    <text class="number" y="12" text-anchor="middle">{face}</text>
-                    <circle class="axle" cx="0" cy="-30" r="4"/>
+                    <rect class="spindle" x="-5" y="4" width="10" height="30" rx="4"/>
+                    <path class="point" d="M-42 72 L42 72 L3 110 L-3 110 Z"/>
+                    <path class="side" d="M-42 30 L-26 30 L-26 72 L-42 72 Z"/>
+                    <path class="side" d="M26 30 L42 30 L42 72 L26 72 Z"/>
+                    <rect class="face" x="-26" y="30" width="52" height="42"/>
+                    <line class="edge" x1="0" y1="30" x2="0" y2="72"/>
+                    <text class="number" y="64" text-anchor="middle">{face}</text>
                 </g>
             </g>
         }

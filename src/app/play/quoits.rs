@@ -308,7 +308,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         let ends = now.ends().to_vec();
         let last = ends.last().cloned();
         view! {
-            <table class="scores">
+            <div class="table-scroll"><table class="scores">
                 <caption>"Totals"</caption>
                 <thead><tr>
                     <th scope="col">"Player"</th>
@@ -332,7 +332,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         }
                     }).collect_view()}
                 </tbody>
-            </table>
+            </table></div>
             {last.map(|end| view! {
                 <section class="end-score" aria-labelledby="end-score-title">
                     <h2 id="end-score-title">{format!("End {} scored", ends.len())}</h2>

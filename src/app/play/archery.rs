@@ -174,13 +174,22 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     };
 
     // The automatic turns: computer seats spin and choose, and with "spin for everybody" people's
-    // spins are made for them. Each waits for the pace, and is dropped if the game moved on.
+    // spins are made for them. Each waits for the pace; when it comes due it is dropped if the
+    // game moved on, was paused or is no longer automatic, and `busy` is freed, which runs this
+    // again for the game as it now stands.
+    let still_due = move |at: usize, computer: bool| {
+        let due = busy.get_untracked() == Some(at);
+        if due {
+            busy.set(None);
+        }
+        due && plies() == at && !paused.get_untracked() && (computer || auto_spin.get_untracked())
+    };
     Effect::new(move |_| {
         let now = position.get();
         let stopped = paused.get();
         let automatic = auto_spin.get();
         let Some(seat) = actor(&now) else { return };
-        if stopped || busy.get_untracked().is_some() {
+        if stopped || busy.get().is_some() {
             return;
         }
         let computer_seat = level_of(seat);
@@ -190,8 +199,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 busy.set(Some(at));
                 set_timeout(
                     move || {
-                        if busy.get_untracked() == Some(at) && plies() == at {
-                            busy.set(None);
+                        if still_due(at, computer_seat.is_some()) {
                             spin();
                         }
                     },
@@ -211,16 +219,12 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     think_ms: None,
                 };
                 let reply = move |answer: Answer| {
-                    if busy.get_untracked() != Some(at) || plies() != at {
-                        return;
-                    }
                     let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
                     set_timeout(
                         move || {
-                            if busy.get_untracked() != Some(at) || plies() != at {
+                            if !still_due(at, true) {
                                 return;
                             }
-                            busy.set(None);
                             match answer.r#move.as_deref().map(str::parse::<Shot>) {
                                 Some(Ok(shot)) => choose(shot, true),
                                 _ => {
@@ -327,7 +331,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         let now = position.get_untracked();
         let human = actor(&now).is_some_and(|s| level_of(s).is_none());
         match ev.key().as_str() {
-            " " if human && now.turn() == Turn::Chance => {
+            // With "spin for everybody" the spins are the app's to make, as the disabled
+            // button shows.
+            " " if human && now.turn() == Turn::Chance && !auto_spin.get_untracked() => {
                 ev.prevent_default();
                 spin();
             }
@@ -355,16 +361,28 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             } else {
                 ""
             };
-            return format!("Spin for lead: {who} to spin{again}.");
+            let lead = format!("Spin for lead: {who} to spin{again}");
+            return if paused.get() {
+                format!("{lead} (paused).")
+            } else if computer_seat || auto_spin.get() {
+                format!("{lead}…")
+            } else {
+                format!("{lead}: press Spin or the Space key.")
+            };
         }
+        let paused_words = if paused.get() { " (paused)" } else { "" };
         match (now.turn(), now.spin()) {
             (Turn::Seat(_), Some(s)) if computer_seat => {
-                format!("{who} spun {s} = {}: choosing an arrow…", s.sum())
+                format!(
+                    "{who} spun {s} = {}: choosing an arrow…{paused_words}",
+                    s.sum()
+                )
             }
             (Turn::Seat(_), Some(s)) => {
                 format!("{who} spun {s} = {}: choose an arrow to move.", s.sum())
             }
-            _ if computer_seat => format!("{who} is about to spin…"),
+            _ if computer_seat => format!("{who} is about to spin…{paused_words}"),
+            _ if auto_spin.get() => format!("{who} is about to spin…{paused_words}"),
             _ => format!("{who} to spin: press Spin or the Space key."),
         }
     };

@@ -192,21 +192,25 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     };
 
     // Automatic spins: for computer seats always, for everybody when the game plays itself.
+    // When a spin comes due it is dropped if the game moved on, was paused or is no longer
+    // automatic, and `busy` is freed, which runs this again for the game as it now stands.
+    let automatic =
+        move |g: &Quoits| g.turn() == Turn::Chance && (auto_play.get() || is_computer(g.player()));
     Effect::new(move |_| {
         let now = position.get();
-        let automatic = auto_play.get();
-        if paused.get() || now.turn() != Turn::Chance || busy.get_untracked().is_some() {
-            return;
-        }
-        if !(automatic || is_computer(now.player())) {
+        if paused.get() || busy.get().is_some() || !automatic(&now) {
             return;
         }
         let at = plies();
         busy.set(Some(at));
         set_timeout(
             move || {
-                if busy.get_untracked() == Some(at) && plies() == at {
+                let due = busy.get_untracked() == Some(at);
+                if due {
                     busy.set(None);
+                }
+                let still = untrack(|| automatic(&position.get()));
+                if due && plies() == at && !paused.get_untracked() && still {
                     spin();
                 }
             },
@@ -248,10 +252,13 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                 )
             });
         let now = position.get_untracked();
+        // When the game plays itself the spins are the app's to make, as the disabled button
+        // shows.
         if ev.key() == " "
             && !on_control
             && now.turn() == Turn::Chance
             && !is_computer(now.player())
+            && !auto_play.get_untracked()
         {
             ev.prevent_default();
             spin();
@@ -272,7 +279,13 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             } else {
                 ""
             };
-            return format!("Spin for lead: {who} to spin{again}.");
+            return if paused.get() {
+                format!("Spin for lead: {who} to spin{again} (paused).")
+            } else if is_computer(seat) || auto_play.get() {
+                format!("Spin for lead: {who} to spin{again}…")
+            } else {
+                format!("Spin for lead: {who} to spin{again}: press Spin or the Space key.")
+            };
         }
         let place = format!(
             "End {}, round {}: {who} pitches at {}",

@@ -719,3 +719,19 @@ fn pitch_for_agrees_with_playing() {
     }
     assert!(checked > 1000, "only {checked} pitches checked");
 }
+
+#[test]
+fn the_men_on_the_pitches_are_told_in_words_nearest_the_hub_first() {
+    let names = ["Ada".to_string(), "Bob".to_string()];
+    let fresh = quoits(2, Options::default(), &[]);
+    assert_eq!(
+        parlour::session::quoits::pitches_words(&fresh, &names),
+        "Pitch A: no men. Pitch B: no men"
+    );
+    // Ada (pitch A) to 7, Bob (pitch B) to 5-5, Ada to the hub.
+    let g = quoits(2, Options::default(), &["7", "5-5", "hub"]);
+    assert_eq!(
+        parlour::session::quoits::pitches_words(&g, &names),
+        "Pitch A: Ada's man on hub, Ada's man on 7. Pitch B: Bob's man on 5-5"
+    );
+}

@@ -1,7 +1,11 @@
 //! Quoits at one screen, in words: what a pitch did, for the live region and the line under
 //! the pitches.
 
-use crate::rules::quoits::{Knock, Pitch};
+use crate::rules::quoits::{Knock, Pitch, Quoits, LANE};
+use crate::rules::teetotum::Spin;
+use crate::rules::Seat;
+
+use super::Match;
 
 /// A pitch's name as the board shows it.
 pub fn pitch_name(pitch: usize) -> &'static str {
@@ -36,11 +40,34 @@ pub fn pitch_words(pitch: &Pitch, names: &[String]) -> String {
     words
 }
 
-use crate::rules::quoits::Quoits;
-use crate::rules::teetotum::Spin;
-use crate::rules::Seat;
-
-use super::Match;
+/// Where the men stand, pitch by pitch, nearest the hub first, for a screen reader: "Pitch A:
+/// Ada's man on hub, Bob's man on 7".
+pub fn pitches_words(game: &Quoits, names: &[String]) -> String {
+    (0..game.pitch_count())
+        .map(|p| {
+            let men: Vec<String> = game
+                .pitch(p)
+                .iter()
+                .zip(LANE)
+                .rev()
+                .filter_map(|(man, space)| {
+                    let seat = (*man)?;
+                    let name = names.get(seat.index()).cloned().unwrap_or_default();
+                    Some(format!("{name}'s man on {space}"))
+                })
+                .collect();
+            let men = if men.is_empty() {
+                "no men".to_string()
+            } else {
+                men.join(", ")
+            };
+            let mut name = pitch_name(p).to_string();
+            name[..1].make_ascii_uppercase();
+            format!("{name}: {men}")
+        })
+        .collect::<Vec<_>>()
+        .join(". ")
+}
 
 /// A man on a pitch, with a name that follows it while it is knocked about (for drawing it
 /// moving): the move at which it was pitched.

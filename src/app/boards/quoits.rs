@@ -93,7 +93,7 @@ pub fn QuoitsBoard(
         }
     };
     view! {
-        <svg class="board quoits" viewBox=format!("0 0 {width} {height}") role="img"
+        <svg class="board quoits" class:one-pitch=pitches == 1 viewBox=format!("0 0 {width} {height}") role="img"
             aria-label=format!("The Quoits {}", if pitches == 1 { "pitch" } else { "pitches" })>
             <rect class="felt" x="2" y="2" width=width - 4.0 height=height - 4.0 rx="18"/>
             {lanes}

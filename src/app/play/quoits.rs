@@ -12,7 +12,7 @@ use crate::record::RecordError;
 use crate::rules::quoits::{EndScore, Quoits};
 use crate::rules::teetotum::{Spin, COLOURS};
 use crate::rules::{Game, Seat, Turn};
-use crate::session::quoits::{men, pitch_name, pitch_words};
+use crate::session::quoits::{men, pitch_name, pitch_words, pitches_words};
 use crate::session::Match;
 use crate::storage::SavedGame;
 
@@ -439,6 +439,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                 </div>
             </div>
             <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
+            <p class="visually-hidden">{move || position.with(|g| names.with_value(|n| pitches_words(g, n)))}</p>
         </section>
     }
 }

@@ -148,8 +148,10 @@ fn respond(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
                     .map_err(|e| e.to_string())?;
                 Ok(game)
             })?;
-            if !matches!(game.turn(), Turn::Seat(_)) {
-                return Err("no arrow is to be chosen now: spin first".into());
+            match game.turn() {
+                Turn::Seat(_) => {}
+                Turn::Chance => return Err("no arrow is to be chosen now: spin first".into()),
+                Turn::Over => return Err("the game is over".into()),
             }
             let expected: Vec<Expectation> = ai::archery::expectations(&game)
                 .into_iter()

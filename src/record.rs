@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::games::GameKind;
 use crate::rules::archery::Archery;
+use crate::rules::dominoes::Dominoes;
 use crate::rules::morris;
 use crate::rules::quoits::Quoits;
 use crate::rules::{Table, Turn};
@@ -202,6 +203,9 @@ impl Record {
             )),
             GameKind::Quoits => Ok(Box::new(
                 Quoits::from_header(variant, options, seats).map_err(header)?,
+            )),
+            GameKind::Dominoes => Ok(Box::new(
+                Dominoes::from_header(variant, options, seats).map_err(header)?,
             )),
             other => Err(RecordError::BadHeader(format!(
                 "{} is not playable in this version of Parlour yet",

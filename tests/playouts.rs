@@ -12,9 +12,10 @@ use std::time::Instant;
 use parlour::games::GameKind;
 use parlour::record::{Player, Record, RecordError};
 use parlour::rules::archery::{Archery, Arrow};
+use parlour::rules::dominoes::{self, DominoGame, Dominoes, Event, PointsWhy};
 use parlour::rules::morris::{self, Ending, Position, Side, Variant};
 use parlour::rules::quoits::{self, Quoits, Space};
-use parlour::rules::{Seat, Table, Turn};
+use parlour::rules::{Game, Seat, Table, Turn};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 use serde_json::Value;
@@ -25,6 +26,7 @@ fn games() -> Vec<Entry> {
         Entry::new("morris", morris_playouts()),
         Entry::new("archery", archery_playouts()),
         Entry::new("quoits", quoits_playouts()),
+        Entry::new("dominoes", dominoes_playouts()),
     ]
 }
 
@@ -209,6 +211,18 @@ where
             break;
         }
 
+        // A chance event too large to list (a deal of dominoes) is drawn instead.
+        let unlisted = legal.is_empty() && state.whose_turn() == Turn::Chance;
+        let sampled = if unlisted {
+            let drawn = state
+                .sample_chance_notation(&mut rng)
+                .ok_or_else(|| at("chance is due but nothing can be drawn".into()))?;
+            vec![drawn]
+        } else {
+            Vec::new()
+        };
+        let pick_from = if unlisted { &sampled } else { &legal };
+
         // Every listed move plays; keep where each leads.
         let mut children = Vec::with_capacity(legal.len());
         for text in &legal {
@@ -225,7 +239,10 @@ where
         for i in 0..TRIES_PER_MOVE {
             let text = match i {
                 0 => garbage(&mut rng),
-                1 => mutate(&legal[rng.next_u32() as usize % legal.len()], &mut rng),
+                1 => mutate(
+                    &pick_from[rng.next_u32() as usize % pick_from.len()],
+                    &mut rng,
+                ),
                 _ if !previous_legal.is_empty() => {
                     previous_legal[rng.next_u32() as usize % previous_legal.len()].clone()
                 }
@@ -242,6 +259,8 @@ where
                 Err(_) if tried == state => {}
                 Err(e) => return Err(at(format!("refusing {text:?} ({e}) changed the game"))),
                 Ok(()) if children.contains(&tried) => {}
+                // Another outcome of an unlisted chance event: as good as the one drawn.
+                Ok(()) if unlisted => {}
                 Ok(()) => {
                     return Err(at(format!("{text:?} was accepted but is no listed move")));
                 }
@@ -251,7 +270,7 @@ where
         let text = if !playouts.actions.is_empty() && rng.next_u32().is_multiple_of(ACTION_ONE_IN) {
             playouts.actions[rng.next_u32() as usize % playouts.actions.len()].to_string()
         } else {
-            legal[rng.next_u32() as usize % legal.len()].clone()
+            pick_from[rng.next_u32() as usize % pick_from.len()].clone()
         };
         state
             .play_notation(&text)
@@ -919,6 +938,306 @@ fn quoits_invariants(game: &Quoits, moves: &[String]) -> Result<(), String> {
                     game.end_number(),
                     game.player()
                 ));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dominoes
+
+/// Games of Dominoes from each start (game, set, players, options).
+const DOMINO_GAMES: usize = 12;
+
+fn domino_players(n: usize) -> Vec<Player> {
+    ["Ada", "Ben", "Cy", "Dot", "Eve", "Fay"][..n]
+        .iter()
+        .map(|name| Player::human(name))
+        .collect()
+}
+
+/// Every game with every set and number of players the rules allow, with default options; and
+/// each option on its own where the game has it.
+fn dominoes_playouts() -> Playouts<Dominoes> {
+    let mut starts = Vec::new();
+    let mut add = |game: DominoGame, n: usize, set: u8, extra: &[(&str, Value)]| {
+        let mut options = serde_json::Map::new();
+        options.insert("set".into(), Value::from(set));
+        for (key, value) in extra {
+            options.insert(key.to_string(), value.clone());
+        }
+        let label = format!("{} {n} players set {set} {:?}", game.name(), extra);
+        let record = Record::new(
+            GameKind::Dominoes,
+            Some(game.name()),
+            options,
+            domino_players(n),
+        );
+        starts.push((label, record));
+    };
+    for game in DominoGame::ALL {
+        for set in [6, 9, 12] {
+            if game == DominoGame::Sebastopol && set != 6 {
+                continue;
+            }
+            for n in game.players() {
+                add(game, n, set, &[]);
+            }
+        }
+    }
+    for game in [
+        DominoGame::Block,
+        DominoGame::Draw,
+        DominoGame::AllFives,
+        DominoGame::Matador,
+    ] {
+        add(game, 4, 6, &[("partners", Value::from(false))]);
+        add(game, 2, 6, &[("difference", Value::from(true))]);
+        add(game, 4, 6, &[("single_hand", Value::from(true))]);
+    }
+    for game in [
+        DominoGame::Draw,
+        DominoGame::AllFives,
+        DominoGame::Bergen,
+        DominoGame::Matador,
+    ] {
+        add(game, 3, 6, &[("draw_when_able", Value::from(true))]);
+    }
+    add(
+        DominoGame::AllFives,
+        2,
+        6,
+        &[("spinner", Value::from(true))],
+    );
+    add(
+        DominoGame::AllFives,
+        4,
+        6,
+        &[("spinner", Value::from(true))],
+    );
+    add(
+        DominoGame::AllFives,
+        3,
+        9,
+        &[("spinner", Value::from(true))],
+    );
+    add(
+        DominoGame::AllFives,
+        2,
+        6,
+        &[("muggins", Value::from(true))],
+    );
+    add(
+        DominoGame::AllFives,
+        4,
+        6,
+        &[
+            ("muggins", Value::from(true)),
+            ("spinner", Value::from(true)),
+        ],
+    );
+    add(DominoGame::Block, 2, 6, &[("target", Value::from(1))]);
+    add(DominoGame::Bergen, 2, 6, &[("target", Value::from(3))]);
+    add(DominoGame::Draw, 2, 6, &[("hand", Value::from(3))]);
+    Playouts {
+        starts,
+        games_per_start: DOMINO_GAMES,
+        open: |record| {
+            Dominoes::from_header(
+                record.variant.as_deref(),
+                &record.options,
+                record.players.len(),
+            )
+            .map_err(RecordError::BadHeader)
+        },
+        bound: |_| None,
+        actions: &[],
+        invariants: dominoes_invariants,
+    }
+}
+
+fn dominoes_invariants(game: &Dominoes, moves: &[String]) -> Result<(), String> {
+    let players = game.players();
+    let seats: Vec<Seat> = (0..players as u8).map(Seat).collect();
+    let options = game.options();
+    let sides = game.sides();
+    let log = game.hands_log();
+    // Every bone exactly once across the hands, the stock and the table.
+    if !log.is_empty() {
+        let mut all: Vec<_> = seats
+            .iter()
+            .flat_map(|s| game.hand(*s).iter().copied())
+            .chain(game.stock().iter().copied())
+            .chain(game.line().bones())
+            .collect();
+        all.sort();
+        let mut set = options.set.bones();
+        set.sort();
+        if all != set {
+            return Err(format!(
+                "hands, stock and table hold {} bones, not the {} of the set once each",
+                all.len(),
+                set.len()
+            ));
+        }
+    }
+    // Moves are the deals and the moves the hands' events record.
+    let mut counted = 0;
+    let mut points = vec![0u32; sides.count()];
+    for hand in log {
+        counted += 1;
+        let mut laid = vec![0usize; players];
+        let mut drawn = vec![0usize; players];
+        for event in &hand.events {
+            match event {
+                Event::Set { seat, .. } | Event::Play { seat, .. } => {
+                    counted += 1;
+                    laid[seat.index()] += 1;
+                }
+                Event::Draw { seat, .. } => {
+                    counted += 1;
+                    drawn[seat.index()] += 1;
+                }
+                Event::Go { .. } | Event::Pass { .. } => counted += 1,
+                Event::Points {
+                    seat,
+                    points: p,
+                    why,
+                } => {
+                    if matches!(why, PointsWhy::Claim | PointsWhy::Muggins) {
+                        counted += 1;
+                    }
+                    points[sides.of(*seat)] += p;
+                }
+            }
+        }
+        if let Some(end) = &hand.end {
+            for (total, add) in points.iter_mut().zip(&end.points) {
+                *total += add;
+            }
+            let pips: Vec<u32> = end.left.iter().map(|h| dominoes::bone::pips(h)).collect();
+            if pips != end.pips {
+                return Err(format!(
+                    "hand {}: pips {:?} are not {pips:?}",
+                    hand.number, end.pips
+                ));
+            }
+        }
+        if std::ptr::eq(hand, log.last().unwrap()) {
+            for seat in &seats {
+                let expected = options.hand_size - laid[seat.index()] + drawn[seat.index()];
+                if game.hand(*seat).len() != expected {
+                    return Err(format!(
+                        "{seat} holds {} bones, not {expected} (dealt {}, laid {}, drew {})",
+                        game.hand(*seat).len(),
+                        options.hand_size,
+                        laid[seat.index()],
+                        drawn[seat.index()]
+                    ));
+                }
+            }
+        }
+    }
+    if counted != moves.len() {
+        return Err(format!(
+            "{} moves, but the hands record {counted}",
+            moves.len()
+        ));
+    }
+    // Scores are the sum of their parts.
+    if game.side_scores() != points.as_slice() {
+        return Err(format!(
+            "side scores {:?} are not the points scored {points:?}",
+            game.side_scores()
+        ));
+    }
+    let per_seat: Vec<i32> = seats.iter().map(|s| points[sides.of(*s)] as i32).collect();
+    if game.seat_scores() != per_seat {
+        return Err("seat scores are not their sides' scores".into());
+    }
+    if game.game() == DominoGame::Pool {
+        let taken: u32 = points.iter().sum();
+        if taken + game.pool() != players as u32 * log.len() as u32 {
+            return Err(format!(
+                "counters taken {taken} and in the pool {} are not the stakes of {} hands",
+                game.pool(),
+                log.len()
+            ));
+        }
+    }
+    // Observations agree with the game and hold nothing hidden.
+    for seat in &seats {
+        let seen = game.observe(*seat);
+        if seen.hand() != game.hand(*seat)
+            || seen.line() != game.line()
+            || seen.stock_size() != game.stock().len()
+            || seen.scores() != game.seat_scores().as_slice()
+            || seen.turn() != game.whose_turn()
+        {
+            return Err(format!("{seat}'s observation disagrees with the game"));
+        }
+        let sizes: Vec<usize> = seats.iter().map(|s| game.hand(*s).len()).collect();
+        if seen.hand_sizes() != sizes.as_slice() {
+            return Err(format!(
+                "{seat} sees hand sizes {:?}, not {sizes:?}",
+                seen.hand_sizes()
+            ));
+        }
+        let hidden = options.set.size() - game.hand(*seat).len() - game.line().len();
+        if !log.is_empty() && seen.unseen().len() != hidden {
+            return Err(format!(
+                "{seat} cannot see {} bones, not {hidden}",
+                seen.unseen().len()
+            ));
+        }
+        let to_move = game.whose_turn() == Turn::Seat(*seat);
+        let legal = if to_move {
+            game.legal_moves()
+        } else {
+            Vec::new()
+        };
+        if seen.legal_moves() != legal.as_slice() {
+            return Err(format!("{seat}'s observation lists other legal moves"));
+        }
+        // What a seat has shown it lacks is true of its hand.
+        for other in &seats {
+            let lacking = seen.lacking(*other);
+            if let Some(bone) = game
+                .hand(*other)
+                .iter()
+                .find(|b| !lacking.allows(**b, game.is_matador(**b)))
+            {
+                if game.whose_turn() != Turn::Seat(*other) {
+                    return Err(format!(
+                        "{other} is seen to lack {:?} (matadors {}) but holds {bone}",
+                        lacking.numbers(),
+                        lacking.matadors
+                    ));
+                }
+            }
+        }
+    }
+    match game.whose_turn() {
+        Turn::Over => {
+            let best = points.iter().copied().max().unwrap_or(0);
+            let winners: Vec<Seat> = seats
+                .iter()
+                .copied()
+                .filter(|s| points[sides.of(*s)] == best)
+                .collect();
+            if game.ended().map(|o| o.winners) != Some(winners) {
+                return Err("the winners are not the highest scores".into());
+            }
+        }
+        Turn::Chance => {
+            if log.last().is_some_and(|h| h.end.is_none()) {
+                return Err("a deal is due in the middle of a hand".into());
+            }
+        }
+        Turn::Seat(_) => {
+            if log.last().is_none_or(|h| h.end.is_some()) {
+                return Err("a seat is to move but no hand is in play".into());
             }
         }
     }

@@ -258,15 +258,15 @@ fn record_of_an_unknown_game_is_refused() {
 
 #[test]
 fn record_of_a_game_not_yet_playable_is_refused() {
-    let text = morris_json(|r| r["game"] = json!("dominoes"));
+    let text = morris_json(|r| r["game"] = json!("doquin"));
     assert_eq!(
         refusal(&text),
-        "this record cannot be opened: Dominoes is not playable in this version of Parlour yet"
+        "this record cannot be opened: Doquin is not playable in this version of Parlour yet"
     );
     let record = Record::from_json(&text).unwrap();
     assert_eq!(
         record.start_morris().unwrap_err().to_string(),
-        "this record cannot be opened: this is a record of dominoes, not Morris"
+        "this record cannot be opened: this is a record of doquin, not Morris"
     );
 }
 

@@ -8,6 +8,7 @@
 //! record of moves replays a game exactly.
 
 pub mod archery;
+pub mod dominoes;
 pub mod morris;
 pub mod quoits;
 pub mod teetotum;

@@ -176,6 +176,52 @@ fn respond(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
                 ..Answer::default()
             })
         }
+        GameKind::Dominoes => dominoes(request, clock),
         other => Err(format!("{} has no computer player", other.title())),
+    }
+}
+
+/// A Dominoes request: the record is replayed in full, but the computer is given only what the
+/// seat to move may see.
+fn dominoes(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
+    let mut game = crate::rules::dominoes::Dominoes::from_header(
+        request.record.variant.as_deref(),
+        &request.record.options,
+        request.record.players.len(),
+    )?;
+    play_moves(&mut game as &mut dyn Table, &request.record.moves, 0).map_err(|e| e.to_string())?;
+    let seat = match game.turn() {
+        Turn::Seat(seat) => seat,
+        Turn::Chance => return Err("a deal is due".into()),
+        Turn::Over => return Err("the game is over".into()),
+    };
+    let observation = game.observe(seat);
+    match request.task {
+        Task::Move => {
+            let level = request
+                .level
+                .as_deref()
+                .and_then(Level::from_name)
+                .ok_or("no computer level was given")?;
+            let choice = ai::dominoes::choose_move(&observation, level, request.seed, clock)
+                .ok_or("there is no move to make")?;
+            Ok(Answer {
+                r#move: Some(choice.best.to_string()),
+                score: choice.value.round() as i32,
+                depth: choice.worlds as u32,
+                ..Answer::default()
+            })
+        }
+        Task::Hint => {
+            let hint = ai::dominoes::hint(&observation, request.think_ms.unwrap_or(800.0), clock)
+                .ok_or("there is no move to make")?;
+            Ok(Answer {
+                r#move: Some(hint.best.to_string()),
+                score: hint.value.round() as i32,
+                depth: hint.worlds as u32,
+                verdict: Some(hint.verdict.words().to_string()),
+                ..Answer::default()
+            })
+        }
     }
 }

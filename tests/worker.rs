@@ -444,3 +444,114 @@ fn quoits_has_no_computer_player_to_ask() {
     );
     assert_eq!(reply.r#move, None);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Dominoes: the computer is given only its seat's view of the replayed record.
+
+/// A record of a game of dominoes part played: a seeded deal, then random legal moves (and
+/// further deals) until `plies` moves have been made and a seat is to move.
+fn dominoes_record(variant: &str, set: u8, players: usize, plies: usize, seed: u64) -> Record {
+    use parlour::rules::dominoes::Dominoes;
+    use rand_core::{RngCore, SeedableRng};
+
+    let mut options = serde_json::Map::new();
+    options.insert("set".into(), serde_json::Value::from(set));
+    let names = ["Ada", "Ben", "Cy", "Dot", "Eve", "Fay"];
+    let seats = (0..players)
+        .map(|n| Player::computer(names[n], "hard"))
+        .collect();
+    let mut record = Record::new(GameKind::Dominoes, Some(variant), options, seats);
+    let mut game = Dominoes::from_header(Some(variant), &record.options, players).expect("a game");
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut made = 0;
+    loop {
+        let text = match game.turn() {
+            Turn::Chance => game.sample_chance_notation(&mut rng).expect("a deal"),
+            Turn::Seat(_) if made >= plies => break,
+            Turn::Seat(_) => {
+                let legal = game.legal_notation();
+                made += 1;
+                legal[(rng.next_u64() % legal.len() as u64) as usize].clone()
+            }
+            Turn::Over => panic!("{variant}: the game ended before {plies} moves"),
+        };
+        game.play_notation(&text).expect("a legal move");
+        record.moves.push(text);
+    }
+    record
+}
+
+#[test]
+fn a_dominoes_move_request_is_answered_with_a_legal_move_at_every_level() {
+    let tables: [(&str, u8, usize); 10] = [
+        ("draw", 6, 2),
+        ("block", 6, 4),
+        ("all-fives", 6, 2),
+        ("all-fives", 9, 3),
+        ("bergen", 6, 3),
+        ("matador", 6, 2),
+        ("matador", 12, 4),
+        ("sebastopol", 6, 4),
+        ("domino-pool", 9, 5),
+        ("draw", 12, 4),
+    ];
+    for (variant, set, players) in tables {
+        for plies in [0, 3, 8] {
+            let rec = dominoes_record(variant, set, players, plies, plies as u64 + 5);
+            let mut game = rec.replay().expect("the record replays");
+            for level in ["beginner", "easy", "medium", "hard", "hardest"] {
+                let reply = ask(&request(Task::Move, rec.clone(), Some(level)));
+                assert_eq!(
+                    reply.error, None,
+                    "{variant} {set} {players} {level}: {reply:?}"
+                );
+                let text = reply.r#move.expect("a move");
+                assert!(
+                    game.legal_notation().contains(&text),
+                    "{variant} {players} players set {set} after {plies} moves, {level}: {text} \
+                     is not among {:?}",
+                    game.legal_notation()
+                );
+            }
+            let hint = ask(&request(Task::Hint, rec.clone(), None));
+            let text = hint.r#move.clone().expect("a hinted move");
+            assert!(
+                game.legal_notation().contains(&text),
+                "the hint {text} is legal"
+            );
+            assert!(hint.verdict.is_some(), "a hint has a verdict: {hint:?}");
+            game.play_notation(&text).expect("the hint plays");
+        }
+    }
+}
+
+#[test]
+fn a_dominoes_request_when_a_deal_is_due_or_the_game_is_over_gets_words() {
+    let mut rec = Record::new(
+        GameKind::Dominoes,
+        Some("draw"),
+        serde_json::Map::new(),
+        vec![Player::human("Ada"), Player::computer("Computer", "hard")],
+    );
+    let reply = ask(&request(Task::Move, rec.clone(), Some("hard")));
+    assert_eq!(reply.error.as_deref(), Some("a deal is due"));
+    assert_eq!(reply.r#move, None);
+
+    // One hand to a target of 1: Ada sets the double-six and dominoes against Ben.
+    rec.options
+        .insert("single_hand".into(), serde_json::Value::from(true));
+    rec.moves = vec![
+        "deal 6-6 / 0-0 ; 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0 \
+         3-3 3-2 3-1 3-0 2-2 2-1 2-0 1-1 1-0"
+            .into(),
+        "6-6".into(),
+    ];
+    rec.options
+        .insert("hand".into(), serde_json::Value::from(1));
+    let reply = ask(&request(Task::Move, rec, Some("hard")));
+    assert_eq!(
+        reply.error.as_deref(),
+        Some("the game is over"),
+        "{reply:?}"
+    );
+}

@@ -6,6 +6,7 @@
 //! a browser's worker and natively, and tests can script time.
 
 pub mod archery;
+pub mod dominoes;
 pub mod morris;
 
 use rand_core::{RngCore, SeedableRng};
@@ -122,6 +123,11 @@ impl Dice {
     /// A whole number below `n` (n > 0).
     pub(crate) fn below(&mut self, n: usize) -> usize {
         ((self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize % n.max(1)
+    }
+
+    /// A whole number of 64 bits (to seed another generator).
+    pub(crate) fn word(&mut self) -> u64 {
+        self.0.next_u64()
     }
 
     /// A number in [0, 1).

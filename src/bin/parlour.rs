@@ -12,6 +12,9 @@
 //! - `parlour selfplay [morris] --variant V --games N --a LEVEL --b LEVEL [--time-scale F]
 //!   [--seed S] [--threads T] [--verbose]`: plays a series between two computer levels, colours
 //!   alternating (A is White in odd games), and prints wins, draws and losses from A's side.
+//! - `parlour selfplay dominoes --game G [--set N] [--players P] --a LEVEL --b LEVEL --deals D
+//!   [--seed S] [--samples N] [--threads T] [--verbose]`: plays duplicate deals of one hand each
+//!   (see [`dominoes_selfplay`]) and prints hands won and points for A and B.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -19,9 +22,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use parlour::ai::dominoes as ai_dominoes;
 use parlour::ai::morris::{choose_move_within, Engine, Limits};
 use parlour::ai::{Clock, Level};
 use parlour::record::Record;
+use parlour::rules::dominoes;
 use parlour::rules::morris::{self, Options, Position, Side, Variant};
 use parlour::session::morris::MorrisPlay;
 
@@ -31,7 +36,16 @@ const USAGE: &str = "usage:
   parlour engine
   parlour bench [--seconds S | --levels]
   parlour selfplay [morris] --variant V --games N --a LEVEL --b LEVEL [--time-scale F] [--seed S]
-                   [--threads T] [--verbose]";
+                   [--threads T] [--verbose]
+  parlour selfplay dominoes --game G [--set 6|9|12] [--players P] [--partners true|false]
+                   --a LEVEL --b LEVEL --deals D [--seed S] [--samples N] [--threads T] [--verbose]
+      G is block, draw, all-fives, bergen, matador, sebastopol or domino-pool. Each deal (one
+      hand) is played twice with the hands swapped between A and B (with three or more sides
+      each for himself, once with A at each seat and B at the others). LEVEL is a level name
+      or greedy (lays its heaviest bone, or the bone that scores most now). By default the
+      hard and hardest levels think by the wall clock, as in the app; --samples N gives them N
+      imagined deals a move and no time limit instead, so that a series does not depend on the
+      machine (1000 deals of two-player Draw with --samples 200 take minutes).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -423,8 +437,14 @@ fn play_game(
 fn selfplay(args: &[String]) -> Result<(), String> {
     let mut args = args;
     if let Some(game) = args.first().filter(|a| !a.starts_with("--")) {
-        if game != "morris" {
-            return Err(format!("selfplay knows only morris, not \"{game}\""));
+        match game.as_str() {
+            "morris" => {}
+            "dominoes" => return dominoes_selfplay(&args[1..]),
+            _ => {
+                return Err(format!(
+                    "selfplay knows morris and dominoes, not \"{game}\""
+                ))
+            }
         }
         args = &args[1..];
     }
@@ -544,6 +564,320 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         count(1),
         count(0),
         count(-1),
+    );
+    Ok(())
+}
+
+/// A computer player in a Dominoes series: a level, or the benchmark's greedy player.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum DominoPlayer {
+    Level(Level),
+    Greedy,
+}
+
+impl DominoPlayer {
+    fn from_name(name: &str) -> Result<DominoPlayer, String> {
+        if name == "greedy" {
+            return Ok(DominoPlayer::Greedy);
+        }
+        Level::from_name(name)
+            .map(DominoPlayer::Level)
+            .ok_or_else(|| {
+                let known: Vec<_> = Level::ALL.iter().map(|l| l.name()).collect();
+                format!(
+                    "unknown level \"{name}\" (known: {}, greedy)",
+                    known.join(", ")
+                )
+            })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            DominoPlayer::Level(level) => level.name(),
+            DominoPlayer::Greedy => "greedy",
+        }
+    }
+
+    fn choose(
+        self,
+        obs: &dominoes::Observation,
+        seed: u64,
+        samples: Option<usize>,
+        clock: &dyn Clock,
+    ) -> Option<dominoes::Move> {
+        match self {
+            DominoPlayer::Greedy => ai_dominoes::greedy(obs, seed),
+            DominoPlayer::Level(level) => {
+                let budget = match samples {
+                    Some(n) => ai_dominoes::Budget::worlds(n),
+                    None => ai_dominoes::Budget::of(level),
+                };
+                ai_dominoes::choose_within(obs, level, seed, budget, clock).map(|c| c.best)
+            }
+        }
+    }
+}
+
+/// One hand of a Dominoes series, played with A at some seats and B at the others.
+struct DominoHand {
+    /// Points A's seats and B's seats scored (in-play and for the hand), summed over their sides.
+    a_points: u32,
+    b_points: u32,
+    /// How many sides A and B held.
+    a_sides: usize,
+    b_sides: usize,
+    /// 1 when a side of A's scored most, -1 when one of B's did, 0 for a tie.
+    for_a: i32,
+    /// Thinking time of A and of B: total ms, moves and the longest.
+    a_time: (f64, usize, f64),
+    b_time: (f64, usize, f64),
+    moves: Vec<String>,
+}
+
+/// The settings of a Dominoes series.
+#[derive(Clone, Copy)]
+struct DominoSeries {
+    game: dominoes::DominoGame,
+    players: usize,
+    options: dominoes::Options,
+    a: DominoPlayer,
+    b: DominoPlayer,
+    samples: Option<usize>,
+    seed: u64,
+}
+
+/// Plays deal number `number` with A at the seats `a_seats` holds true for.
+fn play_domino_hand(series: &DominoSeries, number: usize, arrangement: usize) -> DominoHand {
+    use parlour::rules::{Game, Seat, Turn};
+    use rand_core::SeedableRng;
+
+    let mut game = dominoes::Dominoes::new(series.game, series.players, series.options)
+        .expect("the series' options were checked");
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(
+        series
+            .seed
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(number as u64),
+    );
+    let deal = game.sample_chance(&mut rng).expect("a deal is due");
+    game.play_chance(&deal).expect("a sampled deal is a deal");
+    let sides = game.sides();
+    let side_count = sides.count();
+    // Two sides swap; with more, A takes one seat in turn and B the rest.
+    let a_side = |seat: Seat| -> bool {
+        if side_count == 2 {
+            sides.of(seat) == arrangement
+        } else {
+            seat.index() == arrangement
+        }
+    };
+    let clock = NativeClock::new();
+    let mut times = [(0.0f64, 0usize, 0.0f64); 2];
+    let mut moves = Vec::new();
+    let mut ply = 0u64;
+    while let Turn::Seat(seat) = game.turn() {
+        let is_a = a_side(seat);
+        let player = if is_a { series.a } else { series.b };
+        let obs = game.observe(seat);
+        let seed = series
+            .seed
+            .wrapping_mul(0x2545_f491_4f6c_dd1d)
+            .wrapping_add((number as u64) << 24 | (arrangement as u64) << 16 | ply);
+        let started = Instant::now();
+        let m = player
+            .choose(&obs, seed, series.samples, &clock)
+            .expect("the seat to move has a move");
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let t = &mut times[usize::from(!is_a)];
+        t.0 += ms;
+        t.1 += 1;
+        t.2 = t.2.max(ms);
+        if let Err(e) = game.play(m) {
+            panic!("{} chose an illegal move {m}: {e}", player.name());
+        }
+        moves.push(m.to_string());
+        ply += 1;
+    }
+    let scores = game.side_scores();
+    let (mut a_points, mut b_points, mut a_sides, mut b_sides) = (0, 0, 0, 0);
+    let (mut a_best, mut b_best) = (None::<u32>, None::<u32>);
+    for (side, points) in scores.iter().enumerate() {
+        let seat = sides.seats(side)[0];
+        if a_side(seat) {
+            a_points += points;
+            a_sides += 1;
+            a_best = a_best.max(Some(*points));
+        } else {
+            b_points += points;
+            b_sides += 1;
+            b_best = b_best.max(Some(*points));
+        }
+    }
+    DominoHand {
+        a_points,
+        b_points,
+        a_sides,
+        b_sides,
+        for_a: match a_best.cmp(&b_best) {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+        },
+        a_time: times[0],
+        b_time: times[1],
+        moves,
+    }
+}
+
+/// `selfplay dominoes`: duplicate deals between two players. Each deal is one hand (played to
+/// its end, with the target out of reach); it is played once with A at side 1's seats and once
+/// with A at side 2's, so both meet the same bones from both chairs (with three or more sides,
+/// once with A at each seat and B at all the others). Prints hands won and points for each.
+fn dominoes_selfplay(args: &[String]) -> Result<(), String> {
+    use dominoes::{DominoGame, Options, Set, MOST_TARGET};
+
+    let mut game = None;
+    let mut set = Set::DoubleSix;
+    let mut players = 2usize;
+    let mut partners = None;
+    let (mut a, mut b) = (DominoPlayer::Level(Level::Hardest), DominoPlayer::Greedy);
+    let mut deals = 100usize;
+    let mut seed = 1u64;
+    let mut samples = None;
+    let mut threads = 1usize;
+    let mut verbose = false;
+    let number = |value: Option<&String>, what: &str| -> Result<usize, String> {
+        value
+            .and_then(|s| s.parse().ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(|| format!("{what} needs a positive number"))
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--game" => {
+                let name = rest.next().ok_or("--game needs a name")?;
+                game = Some(
+                    DominoGame::from_name(name)
+                        .ok_or_else(|| format!("unknown game of dominoes \"{name}\""))?,
+                );
+            }
+            "--set" => {
+                let n = number(rest.next(), "--set")?;
+                set = Set::of(n as u8).ok_or("--set is 6, 9 or 12")?;
+            }
+            "--players" => players = number(rest.next(), "--players")?,
+            "--partners" => {
+                partners = Some(match rest.next().map(String::as_str) {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => return Err("--partners is true or false".into()),
+                })
+            }
+            "--a" => a = DominoPlayer::from_name(rest.next().ok_or("--a needs a level")?)?,
+            "--b" => b = DominoPlayer::from_name(rest.next().ok_or("--b needs a level")?)?,
+            "--deals" => deals = number(rest.next(), "--deals")?,
+            "--seed" => {
+                seed = rest
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .ok_or("--seed needs a number")?
+            }
+            "--samples" => samples = Some(number(rest.next(), "--samples")?),
+            "--threads" => threads = number(rest.next(), "--threads")?,
+            "--verbose" => verbose = true,
+            other => return Err(format!("unknown selfplay argument \"{other}\"\n{USAGE}")),
+        }
+    }
+    let game = game.ok_or("selfplay dominoes needs --game")?;
+    let mut options = Options::defaults(game, players);
+    options.set = set;
+    options.hand_size = game.default_hand(players, set);
+    if let Some(partners) = partners {
+        options.partners = partners;
+    }
+    options.single_hand = true;
+    options.target = MOST_TARGET;
+    dominoes::Dominoes::new(game, players, options)?;
+    let sides = if options.partners { 2 } else { players };
+    let arrangements = if sides == 2 { 2 } else { players };
+    let series = DominoSeries {
+        game,
+        players,
+        options,
+        a,
+        b,
+        samples,
+        seed,
+    };
+    let samples_text = samples.map_or("clock".to_string(), |n| n.to_string());
+    println!(
+        "selfplay dominoes game {} set {} players {players} partners {} a {} b {} deals {deals} \
+         samples {samples_text} seed {seed}",
+        game.name(),
+        set.highest(),
+        options.partners,
+        a.name(),
+        b.name()
+    );
+    let jobs = deals * arrangements;
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(jobs) {
+            scope.spawn(|| loop {
+                let job = next.fetch_add(1, Ordering::SeqCst);
+                if job >= jobs {
+                    break;
+                }
+                let (deal, arrangement) = (job / arrangements + 1, job % arrangements);
+                let hand = play_domino_hand(&series, deal, arrangement);
+                if verbose {
+                    println!(
+                        "deal {deal} arrangement {arrangement} a_points {} b_points {} for_a {} moves {}",
+                        hand.a_points,
+                        hand.b_points,
+                        hand.for_a,
+                        hand.moves.join(" ")
+                    );
+                }
+                results
+                    .lock()
+                    .expect("no thread panics holding it")
+                    .push(hand);
+            });
+        }
+    });
+    let results = results.into_inner().expect("no thread panicked holding it");
+    let count = |v: i32| results.iter().filter(|r| r.for_a == v).count();
+    let (a_won, tied, b_won) = (count(1), count(0), count(-1));
+    let a_points: u64 = results.iter().map(|r| u64::from(r.a_points)).sum();
+    let b_points: u64 = results.iter().map(|r| u64::from(r.b_points)).sum();
+    let a_sides: usize = results.iter().map(|r| r.a_sides).sum();
+    let b_sides: usize = results.iter().map(|r| r.b_sides).sum();
+    // Points per side held, so that one A against several Bs compares fairly.
+    let (a_each, b_each) = (
+        a_points as f64 / a_sides.max(1) as f64,
+        b_points as f64 / b_sides.max(1) as f64,
+    );
+    let mean = |times: &mut dyn Iterator<Item = (f64, usize, f64)>| {
+        let (total, moves, most) = times.fold((0.0, 0, 0.0f64), |acc, t| {
+            (acc.0 + t.0, acc.1 + t.1, acc.2.max(t.2))
+        });
+        (total / moves.max(1) as f64, most)
+    };
+    let (a_mean, a_most) = mean(&mut results.iter().map(|r| r.a_time));
+    let (b_mean, b_most) = mean(&mut results.iter().map(|r| r.b_time));
+    println!(
+        "result game {} a {} b {} deals {deals} hands {} a_won {a_won} b_won {b_won} tied {tied} \
+         a_points {a_points} b_points {b_points} a_points_share {:.1}% a_hands_share {:.1}% \
+         a_ms_per_move {a_mean:.1} a_ms_max {a_most:.1} b_ms_per_move {b_mean:.1} b_ms_max {b_most:.1}",
+        game.name(),
+        a.name(),
+        b.name(),
+        results.len(),
+        100.0 * a_each / (a_each + b_each).max(f64::MIN_POSITIVE),
+        100.0 * a_won as f64 / (a_won + b_won).max(1) as f64,
     );
     Ok(())
 }

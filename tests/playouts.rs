@@ -1126,7 +1126,7 @@ fn dominoes_invariants(game: &Dominoes, moves: &[String]) -> Result<(), String> 
         }
         if std::ptr::eq(hand, log.last().unwrap()) {
             for seat in &seats {
-                let expected = options.hand_size - laid[seat.index()] + drawn[seat.index()];
+                let expected = options.hand_size + drawn[seat.index()] - laid[seat.index()];
                 if game.hand(*seat).len() != expected {
                     return Err(format!(
                         "{seat} holds {} bones, not {expected} (dealt {}, laid {}, drew {})",

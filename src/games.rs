@@ -73,7 +73,7 @@ impl GameKind {
     pub fn playable(self) -> bool {
         matches!(
             self,
-            GameKind::Morris | GameKind::Archery | GameKind::Quoits
+            GameKind::Morris | GameKind::Archery | GameKind::Quoits | GameKind::Dominoes
         )
     }
 }

@@ -6,13 +6,15 @@ use leptos::prelude::*;
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::record::{Player, PlayerKind, Record};
+use crate::rules::dominoes::{self, DominoGame, Dominoes};
 use crate::rules::morris::{Options, Position, Variant};
 use crate::rules::quoits;
+use crate::session::dominoes::distinct_names;
 
 use super::{app_state, dom};
 
 /// The most seats any game has.
-const SEATS: usize = 4;
+const SEATS: usize = 6;
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -173,6 +175,7 @@ pub fn NewGame(game: GameKind) -> impl IntoView {
                 GameKind::Morris => MorrisSetup().into_any(),
                 GameKind::Archery => ArcherySetup().into_any(),
                 GameKind::Quoits => QuoitsSetup().into_any(),
+                GameKind::Dominoes => DominoesSetup().into_any(),
                 other => {
                     let rules = format!("#/rules/{}", other.name());
                     view! {
@@ -363,6 +366,179 @@ fn QuoitsSetup() -> impl IntoView {
                 </div>
             </fieldset>
             {start_buttons(GameKind::Quoits)}
+        </form>
+    }
+}
+
+/// One line about each game of dominoes, for the setup form.
+fn domino_about(game: DominoGame) -> &'static str {
+    match game {
+        DominoGame::Block => {
+            "no drawing: go when you cannot play; the first out scores the pips left"
+        }
+        DominoGame::Draw => "draw from the stock until you can play; scored as Block",
+        DominoGame::AllFives => "score the ends whenever they add up to a multiple of five",
+        DominoGame::Bergen => "score headers (both ends alike) and a point a hand, to 15",
+        DominoGame::Matador => {
+            "bones go on an end when they make seven with it; matadors go anywhere"
+        }
+        DominoGame::Sebastopol => "four players, the double-six a spinner with four arms",
+        DominoGame::Pool => "three to six players; the first out takes the pool",
+    }
+}
+
+#[component]
+fn DominoesSetup() -> impl IntoView {
+    let state = app_state();
+    let game = RwSignal::new(DominoGame::Block);
+    let seats = Seats::new(2);
+    let set = RwSignal::new(dominoes::Set::DoubleSix);
+    // None follows the rules' table for the game, the set and the players.
+    let hand = RwSignal::new(None::<usize>);
+    let target = RwSignal::new(None::<u32>);
+    let partners = RwSignal::new(true);
+    let single_hand = RwSignal::new(false);
+    let difference = RwSignal::new(false);
+    let spinner = RwSignal::new(false);
+    let muggins = RwSignal::new(false);
+    let draw_when_able = RwSignal::new(false);
+
+    // The game as chosen, or why it cannot be dealt.
+    let chosen = Memo::new(move |_| {
+        let g = game.get();
+        let players = seats.count.get();
+        let mut o = dominoes::Options::defaults(g, players);
+        o.set = set.get();
+        o.hand_size = hand.get().unwrap_or_else(|| g.default_hand(players, o.set));
+        if let Some(t) = target.get() {
+            o.target = t;
+        }
+        o.partners = partners.get() && g.has_partners() && players == 4;
+        o.single_hand = single_hand.get();
+        o.difference = difference.get() && g.scores_pips();
+        o.spinner = spinner.get() && g == DominoGame::AllFives;
+        o.muggins = muggins.get() && g == DominoGame::AllFives;
+        o.draw_when_able = draw_when_able.get() && g.draws();
+        Dominoes::new(g, players, o)
+    });
+    let start = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let Ok(table) = chosen.get_untracked() else {
+            return;
+        };
+        let mut players = seats.players();
+        let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+        for (player, name) in players.iter_mut().zip(distinct_names(&names)) {
+            player.name = name;
+        }
+        let g = game.get_untracked();
+        let record = Record::new(
+            GameKind::Dominoes,
+            Some(g.name()),
+            table.options_json(),
+            players.clone(),
+        );
+        state.start_game(record, Vec::new(), game_name(g.title(), &players), false);
+    };
+    let choose_game = move |g: DominoGame| {
+        game.set(g);
+        let range = g.players();
+        seats
+            .count
+            .update(|n| *n = (*n).clamp(*range.start(), *range.end()));
+        if g == DominoGame::Sebastopol {
+            set.set(dominoes::Set::DoubleSix);
+        }
+        target.set(None);
+        hand.set(None);
+    };
+    let preset = move |g: DominoGame| {
+        view! {
+            <label class="choice">
+                <input type="radio" name="domino-game" value=g.name()
+                    prop:checked=move || game.get() == g
+                    on:change=move |_| choose_game(g)/>
+                <span><strong>{g.title()}</strong> " · " {domino_about(g)}</span>
+            </label>
+        }
+    };
+    let flag = move |label: &'static str,
+                     signal: RwSignal<bool>,
+                     id: &'static str,
+                     shown: fn(DominoGame, usize) -> bool| {
+        view! {
+            <label class="choice" class:hidden=move || !shown(game.get(), seats.count.get())>
+                <input type="checkbox" id=id prop:checked=move || signal.get()
+                    on:change=move |ev| signal.set(event_target_checked(&ev))/>
+                {label}
+            </label>
+        }
+    };
+    let defaults = move || {
+        let g = game.get();
+        let players = seats.count.get();
+        dominoes::Options::defaults(g, players)
+    };
+    view! {
+        <form class="setup" on:submit=start>
+            <fieldset>
+                <legend>"Game"</legend>
+                {DominoGame::ALL.into_iter().map(preset).collect_view()}
+            </fieldset>
+            {move || {
+                let range = game.get().players();
+                view! { <SeatsEditor seats=seats fewest=*range.start() most=*range.end() levels=true/> }
+            }}
+            <fieldset>
+                <legend>"Options"</legend>
+                <div class="count">
+                    <label for="domino-set">"Set"</label>
+                    <select id="domino-set" on:change=move |ev| {
+                        if let Some(s) = event_target_value(&ev).parse::<u8>().ok().and_then(dominoes::Set::of) {
+                            set.set(s);
+                            hand.set(None);
+                        }
+                    }>
+                        {dominoes::Set::ALL.into_iter().map(|s| view! {
+                            <option value=s.highest().to_string() selected=move || set.get() == s>
+                                {format!("{} ({} bones)", s.name(), s.size())}
+                            </option>
+                        }).collect_view()}
+                    </select>
+                </div>
+                <div class="count">
+                    <label for="domino-hand">"Bones each"</label>
+                    <input id="domino-hand" type="number" inputmode="numeric" min="1" max="30"
+                        prop:value=move || hand.get().unwrap_or_else(|| game.get().default_hand(seats.count.get(), set.get())).to_string()
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                                hand.set(Some(n.clamp(1, 30)));
+                            }
+                        }/>
+                </div>
+                {flag("Partnerships: players 1 and 3 against 2 and 4", partners, "domino-partners", |g, n| g.has_partners() && n == 4)}
+                {flag("A single hand", single_hand, "domino-single", |g, _| g != DominoGame::Pool)}
+                <div class="count" class:hidden=move || game.get() == DominoGame::Pool || single_hand.get()>
+                    <label for="domino-target">"Play to"</label>
+                    <input id="domino-target" type="number" inputmode="numeric" min="1" max=dominoes::MOST_TARGET.to_string()
+                        prop:value=move || target.get().unwrap_or_else(|| defaults().target).to_string()
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).parse::<u32>() {
+                                target.set(Some(n.clamp(1, dominoes::MOST_TARGET)));
+                            }
+                        }/>
+                    <span>" points"</span>
+                </div>
+                {flag("Score only the difference (the others' pips less the winner's own)", difference, "domino-difference", |g, _| g.scores_pips())}
+                {flag("Spinner: the first double takes bones on all four sides", spinner, "domino-spinner", |g, _| g == DominoGame::AllFives)}
+                {flag("Muggins: counts must be claimed; the next player may take a missed one", muggins, "domino-muggins", |g, _| g == DominoGame::AllFives)}
+                {flag("A player may draw even when able to play", draw_when_able, "domino-draw-when-able", |g, _| g.draws())}
+            </fieldset>
+            <p class="error" role="alert" id="domino-setup-error">{move || chosen.get().err().map(|e| super::play::sentence(&e))}</p>
+            <p class="actions">
+                <button type="submit" class="primary" disabled=move || chosen.with(|c| c.is_err())>"Start the game"</button>
+                <a class="button" href="#/rules/dominoes">"Rules"</a>
+            </p>
         </form>
     }
 }

@@ -2,6 +2,7 @@
 //! position there. Plain structs, tested natively; the app wraps them in signals.
 
 pub mod archery;
+pub mod dominoes;
 pub mod morris;
 pub mod quoits;
 

@@ -49,7 +49,7 @@ export const tests = [
     async run(t) {
       const page = await t.page();
       await open(page, t.base, '#/');
-      for (const game of ['Dominoes', 'Doquin']) {
+      for (const game of ['Doquin']) {
         const card = page.locator('.game-card', { hasText: game });
         await waitText(card, 'Coming');
         await card.locator('a:has-text("Read the rules")').click();

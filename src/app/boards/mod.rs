@@ -2,6 +2,7 @@
 //! and reports what the player touched; it decides no rule.
 
 pub mod archery;
+pub mod dominoes;
 pub mod morris;
 pub mod pieces;
 pub mod quoits;

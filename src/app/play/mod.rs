@@ -3,6 +3,7 @@
 //! computer's pace.
 
 mod archery;
+mod dominoes;
 mod morris;
 mod quoits;
 
@@ -50,6 +51,10 @@ pub fn Play(id: String) -> impl IntoView {
         },
         Ok(GameKind::Quoits) => match quoits::open(&saved) {
             Ok(game) => view! { <quoits::QuoitsScreen saved=saved game=game/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
+        Ok(GameKind::Dominoes) => match dominoes::open(&saved) {
+            Ok(game) => view! { <dominoes::DominoesScreen saved=saved game=game/> }.into_any(),
             Err(e) => does_not_replay(e),
         },
         Ok(other) => cannot_open(format!(

@@ -1,0 +1,838 @@
+//! The Dominoes screen: the table with its open ends, the hand of the person playing (lifted
+//! bones can be laid by click, key or drag), the other hands face down, the stock, the hand's
+//! history in words, the end of each hand counted out, and computer players. When several people
+//! share the screen, a "pass to" panel hides every hand between their turns.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::ai::Level;
+use crate::games::GameKind;
+use crate::record::RecordError;
+use crate::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
+use crate::rules::{Game, Seat, Turn};
+use crate::session::dominoes::{
+    bone_label, click_bone, counting_lines, ends_words, event_words, hand_points, matador_words,
+    news, opening_words, playable, plays_on, side_name, table_words, target_arms, viewer,
+    with_names, BoneClick, Viewer,
+};
+use crate::session::Match;
+use crate::storage::SavedGame;
+use crate::worker::{Answer, Request, Task};
+
+use super::super::boards::dominoes::{bone_back, bone_face, DominoesBoard};
+use super::super::computer;
+use super::super::new_game::game_name;
+use super::super::{app_state, dom};
+use super::{export_record, keep_saved, sentence, Pace, PaceChoice, Progress, RecordControls};
+
+/// Opens a saved game of dominoes.
+pub fn open(saved: &SavedGame) -> Result<Match<Dominoes>, RecordError> {
+    let record = &saved.record;
+    let start = Dominoes::from_header(
+        record.variant.as_deref(),
+        &record.options,
+        record.players.len(),
+    )
+    .map_err(RecordError::BadHeader)?;
+    Match::from_record(record, start, &saved.redo)
+}
+
+/// How many halves of a bone a row of the table holds at this window's width.
+fn table_width() -> f64 {
+    let w = dom::window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(1024.0);
+    ((w - 40.0) / 30.0).floor().clamp(10.0, 24.0)
+}
+
+/// Who won (or shares the win), and with how many points.
+fn ending_words(game: &Dominoes, names: &[String]) -> String {
+    let Some(outcome) = game.outcome() else {
+        return String::new();
+    };
+    let scores = game.scores();
+    let sides = game.sides();
+    let mut winning: Vec<usize> = outcome
+        .winners
+        .iter()
+        .map(|s| sides.of(*s))
+        .collect::<Vec<_>>();
+    winning.dedup();
+    let points = outcome.winners.first().map_or(0, |s| scores[s.index()]);
+    let unit = if game.game() == DominoGame::Pool {
+        "counters"
+    } else {
+        "points"
+    };
+    let who: Vec<String> = winning
+        .iter()
+        .map(|side| side_name(sides, *side, names))
+        .collect();
+    let plural = who.len() > 1 || sides.partners;
+    if who.len() == 1 {
+        format!(
+            "{} win{} with {points} {unit}.",
+            who[0],
+            if plural { "" } else { "s" }
+        )
+    } else {
+        format!(
+            "{} share the win with {points} {unit} each.",
+            who.join(" and ")
+        )
+    }
+}
+
+/// Moves the keyboard's focus to the first element that matches `selector` (an SVG end too),
+/// once the screen has drawn it.
+fn focus_first(selector: &'static str) {
+    set_timeout(
+        move || {
+            let found = dom::window()
+                .document()
+                .and_then(|d| d.query_selector(selector).ok().flatten());
+            if let Some(element) = found {
+                if let Ok(focus) = js_sys::Reflect::get(&element, &"focus".into()) {
+                    if let Ok(focus) = wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(focus) {
+                        let _ = focus.call0(&element);
+                    }
+                }
+            }
+        },
+        Duration::from_millis(0),
+    );
+}
+
+/// A small picture of a bone standing in a hand.
+fn standing_bone(bone: Bone, unit: f64) -> impl IntoView {
+    view! {
+        <svg class="hand-bone-face" viewBox=format!("{} {} {} {}", -unit / 2.0, -unit, unit, 2.0 * unit) aria-hidden="true">
+            {bone_face(bone.high, bone.low, 0.0, 0.0, 90.0, unit)}
+        </svg>
+    }
+}
+
+#[component]
+pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView {
+    let state = app_state();
+    let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+    let levels: Vec<Option<Level>> = game
+        .players()
+        .iter()
+        .map(|p| {
+            p.is_computer().then(|| {
+                p.level
+                    .as_deref()
+                    .and_then(Level::from_name)
+                    .unwrap_or(Level::Hard)
+            })
+        })
+        .collect();
+    let humans: Vec<bool> = levels.iter().map(Option::is_none).collect();
+    let has_human = humans.iter().any(|h| *h);
+    let has_computer = levels.iter().any(Option::is_some);
+    let title_names = names.join(" v ");
+    let variant = game.position().game();
+    let names = StoredValue::new(names);
+    let levels = StoredValue::new(levels);
+    let humans = StoredValue::new(humans);
+    let game = RwSignal::new(game);
+    let entry = StoredValue::new(saved);
+    let message = RwSignal::new(None::<String>);
+    let announce = RwSignal::new(String::new());
+    let pace = RwSignal::new(Pace::Steady);
+    let paused = RwSignal::new(false);
+    let busy = RwSignal::new(None::<usize>);
+    let selected = RwSignal::new(None::<Bone>);
+    // The person who last said they have the screen (when several share it).
+    let ready = RwSignal::new(None::<Seat>);
+    let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
+    let width = RwSignal::new(table_width());
+    let resize = window_event_listener(leptos::ev::resize, move |_| width.set(table_width()));
+    on_cleanup(move || {
+        resize.remove();
+        computer::cancel();
+    });
+
+    let position = Memo::new(move |_| game.with(|g| g.position().clone()));
+    let plies = move || game.with_untracked(|g| g.moves().len());
+    let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
+    let level_of = move |seat: Seat| levels.with_value(|l| l[seat.index()]);
+    let all_names = move || names.get_value();
+    let progress = Memo::new(move |_| {
+        game.with(|g| Progress {
+            record: g.record(),
+            redo: g.undone().to_vec(),
+            result: g.position().outcome().map(|o| o.reason),
+        })
+    });
+    keep_saved(entry, progress);
+
+    let to_move = move |g: &Dominoes| match g.turn() {
+        Turn::Seat(s) => Some(s),
+        _ => None,
+    };
+    let shown = Memo::new(move |_| {
+        let now = position.get();
+        humans.with_value(|h| viewer(h, to_move(&now), ready.get()))
+    });
+    // The legal moves of the person whose hand is shown, when it is their turn.
+    let my_moves = Memo::new(move |_| {
+        let now = position.get();
+        match (shown.get(), now.turn()) {
+            (Viewer::Hand(me), Turn::Seat(s)) if me == s => now.legal_moves(),
+            _ => Vec::new(),
+        }
+    });
+
+    let say = move |words: String| {
+        message.set(None);
+        announce.set(words);
+    };
+    // A deal: the one that was undone, if there is one (redo never deals anew), else a fresh
+    // one from the seeded generator.
+    let deal = move || {
+        let before = position.get_untracked();
+        if before.turn() != Turn::Chance {
+            return;
+        }
+        let fresh = dice.try_update_value(|d| before.sample_chance(d)).flatten();
+        let Some(fresh) = fresh else { return };
+        game.update(|g| {
+            g.play_chance_due(|| fresh);
+        });
+        selected.set(None);
+        let after = position.get_untracked();
+        say(sentence(&news(&before, &after, &all_names()).join(". ")));
+    };
+    let act = move |m: Move, by_computer: bool| {
+        let before = position.get_untracked();
+        let Turn::Seat(seat) = before.turn() else {
+            return;
+        };
+        if level_of(seat).is_some() && !by_computer {
+            message.set(Some(format!(
+                "It is {}'s turn: the computer plays.",
+                name_of(seat)
+            )));
+            return;
+        }
+        let mut result = Ok(());
+        game.update(|g| result = g.play(m));
+        match result {
+            Ok(()) => {
+                selected.set(None);
+                if !by_computer {
+                    // The bone laid is gone from the hand: keep the keyboard in the hand.
+                    focus_first(".hand-bone.playable, .hand-bone, #draw, #go, #next-hand");
+                }
+                let after = position.get_untracked();
+                let mut words = news(&before, &after, &all_names());
+                if after.outcome().is_some() {
+                    words.push(ending_words(&after, &all_names()));
+                }
+                say(sentence(&words.join(". ")));
+            }
+            Err(e) => message.set(Some(sentence(&e.to_string()))),
+        }
+    };
+
+    // The automatic turns: the first deal, computer seats, and the next deal when nobody at the
+    // table is a person. Each waits for the pace; when it comes due it is dropped if the game
+    // moved on or was paused, and `busy` is freed, which runs this again.
+    let still_due = move |at: usize| {
+        let due = busy.get_untracked() == Some(at);
+        if due {
+            busy.set(None);
+        }
+        due && plies() == at && !paused.get_untracked()
+    };
+    Effect::new(move |_| {
+        let now = position.get();
+        if paused.get() || busy.get().is_some() {
+            return;
+        }
+        let at = plies();
+        match now.turn() {
+            Turn::Chance if now.hand_number() == 0 || !has_human => {
+                busy.set(Some(at));
+                let wait = if now.hand_number() == 0 {
+                    50.0
+                } else {
+                    pace.get_untracked().least_ms().max(600.0)
+                };
+                set_timeout(
+                    move || {
+                        if still_due(at) {
+                            deal();
+                        }
+                    },
+                    Duration::from_millis(wait as u64),
+                );
+            }
+            Turn::Seat(seat) => {
+                let Some(level) = level_of(seat) else { return };
+                busy.set(Some(at));
+                let asked_at = dom::now();
+                let request = Request {
+                    id: 0,
+                    task: Task::Move,
+                    record: game.with_untracked(|g| g.record()),
+                    level: Some(level.name().to_string()),
+                    seed: dom::random_u64(),
+                    think_ms: None,
+                };
+                let reply = move |answer: Answer| {
+                    let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
+                    set_timeout(
+                        move || {
+                            if !still_due(at) {
+                                return;
+                            }
+                            match answer.r#move.as_deref().map(str::parse::<Move>) {
+                                Some(Ok(m)) => act(m, true),
+                                _ => {
+                                    paused.set(true);
+                                    message.set(Some(format!(
+                                        "The computer could not choose ({}); the game is paused.",
+                                        answer.error.unwrap_or_default()
+                                    )));
+                                }
+                            }
+                        },
+                        Duration::from_millis(wait as u64),
+                    );
+                };
+                if let Err(why) = computer::ask(request, reply) {
+                    busy.set(None);
+                    paused.set(true);
+                    message.set(Some(format!("{why}; the game is paused.")));
+                }
+            }
+            _ => {}
+        }
+    });
+
+    let stop_automation = move || {
+        computer::cancel();
+        busy.set(None);
+    };
+    // With a person at the table, undo goes back to the last thing a person did.
+    let automatic_now = move |g: &Dominoes| match g.turn() {
+        Turn::Seat(s) => level_of(s).is_some(),
+        Turn::Chance => g.hand_number() == 0,
+        Turn::Over => false,
+    };
+    let can_undo = move || {
+        game.with(|g| {
+            (0..g.moves().len()).any(|n| {
+                let p = g.position_after(n);
+                !(has_human && automatic_now(p))
+            })
+        })
+    };
+    let undo = move |_| {
+        stop_automation();
+        game.update(|g| {
+            g.undo();
+            while has_human && automatic_now(g.position()) && g.can_undo() {
+                g.undo();
+            }
+        });
+        selected.set(None);
+        // Whoever pressed it may not be the person whose hand would show.
+        ready.set(None);
+        if !has_human {
+            paused.set(true);
+        }
+        say("Taken back.".into());
+    };
+    let redo = move |_| {
+        stop_automation();
+        game.update(|g| {
+            g.redo();
+        });
+        selected.set(None);
+        ready.set(None);
+        say("Played again.".into());
+    };
+
+    // A bone of the hand was touched: lay it when it goes one way only, else choose it.
+    let touch_bone = move |bone: Bone| {
+        let legal = my_moves.get_untracked();
+        if selected.get_untracked() == Some(bone) {
+            selected.set(None);
+            return;
+        }
+        match click_bone(&legal, bone) {
+            BoneClick::Play(m) => act(m, false),
+            BoneClick::Select(b) => {
+                selected.set(Some(b));
+                let now = position.get_untracked();
+                let ends: Vec<String> = target_arms(&legal, b)
+                    .into_iter()
+                    .map(|arm| now.line().end_name(arm).name().to_string())
+                    .collect();
+                focus_first(".end-slot.target");
+                announce.set(format!(
+                    "{b} chosen: it goes on the {} end.",
+                    ends.join(" or ")
+                ));
+            }
+            BoneClick::Nothing => {
+                if legal.is_empty() {
+                    message.set(Some("It is not your turn to lay a bone.".into()));
+                } else {
+                    message.set(Some(format!("{bone} does not fit any open end.")));
+                }
+            }
+        }
+    };
+    let touch_end = move |arm: usize| {
+        let Some(bone) = selected.get_untracked() else {
+            message.set(Some("Choose a bone from your hand first.".into()));
+            return;
+        };
+        let plays = plays_on(&my_moves.get_untracked(), bone, arm);
+        match plays.as_slice() {
+            [] => message.set(Some(format!("{bone} does not go on that end."))),
+            [m] => act(*m, false),
+            // A matador that may go either way round: the buttons under the table choose.
+            _ => message.set(Some("Choose which way round to lay it.".into())),
+        }
+    };
+    let targets = Signal::derive(move || {
+        selected
+            .get()
+            .map(|b| target_arms(&my_moves.get(), b))
+            .unwrap_or_default()
+    });
+
+    // Escape lets go of a chosen bone.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && selected.get_untracked().is_some() {
+            selected.set(None);
+            focus_first(".hand-bone.playable");
+            announce.set("No bone chosen.".into());
+        }
+    });
+    on_cleanup(move || keys.remove());
+
+    let status = move || {
+        let now = position.get();
+        let paused_words = if paused.get() { " (paused)" } else { "" };
+        match now.turn() {
+            Turn::Over => ending_words(&now, &all_names()),
+            Turn::Chance if now.hand_number() == 0 => "Dealing…".into(),
+            Turn::Chance if has_human => {
+                "The hand is over: see how it was counted, then deal the next hand.".into()
+            }
+            Turn::Chance => format!("The next hand is about to be dealt…{paused_words}"),
+            Turn::Seat(seat) => {
+                let who = name_of(seat);
+                if level_of(seat).is_some() {
+                    return format!("{who} is thinking…{paused_words}");
+                }
+                if let Some(points) = now.claim_due() {
+                    return format!("{who}'s play counts {points}: claim it, or go on without it.");
+                }
+                match shown.get() {
+                    Viewer::Pass(_) => format!("Pass the screen to {who}."),
+                    _ if now.line().is_empty() => match now.forced_set() {
+                        Some(bone) => format!("{who} to set {bone}: click it in the hand."),
+                        None => format!("{who} to set any bone."),
+                    },
+                    _ => {
+                        let legal = now.legal_moves();
+                        if legal.iter().any(|m| m.bone().is_some()) {
+                            format!("{who} to play: choose a lifted bone, then an end.")
+                        } else if legal.contains(&Move::Draw) {
+                            format!("{who} cannot play and must draw.")
+                        } else {
+                            format!("{who} cannot play and must go.")
+                        }
+                    }
+                }
+            }
+        }
+    };
+
+    // The seats round the table: name, score, bones held (face down), whose turn.
+    let seats_panel = move || {
+        let now = position.get();
+        let scores = now.scores();
+        let sides = now.sides();
+        let viewer_seat = match shown.get() {
+            Viewer::Hand(s) => Some(s),
+            _ => None,
+        };
+        let ended = now.hands_log().last().is_some_and(|h| h.end.is_some());
+        let unit = if game.with(|g| g.position().game()) == DominoGame::Pool {
+            "counters"
+        } else {
+            "points"
+        };
+        view! {
+            <ul class="domino-seats" aria-label="Players">
+                {(0..now.players() as u8).map(Seat).map(|seat| {
+                    let count = now.hand(seat).len();
+                    let backs = (!ended && viewer_seat != Some(seat)).then(|| {
+                        let shown = count.min(12);
+                        let w = 14.0 * shown as f64 + 4.0;
+                        view! {
+                            <svg class="backs" viewBox=format!("0 0 {w} 30") aria-hidden="true">
+                                {(0..shown).map(|i| bone_back(9.0 + 14.0 * i as f64, 15.0, 12.0)).collect_view()}
+                            </svg>
+                        }
+                    });
+                    let partner = (sides.partners).then(|| format!(" (side {})", sides.of(seat) + 1));
+                    view! {
+                        <li class:to-move=now.turn() == Turn::Seat(seat)>
+                            <span class="who">{name_of(seat)}{partner}</span>
+                            <span class="held">{format!("{count} bone{}", if count == 1 { "" } else { "s" })}</span>
+                            {backs}
+                            <span class="points">{format!("{} {unit}", scores[seat.index()])}</span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        }
+    };
+
+    let table_facts = move || {
+        let now = position.get();
+        let stock = now.game().draws().then(|| {
+            let n = now.stock().len();
+            view! { <span class="stock">{format!("Stock: {n} bone{} (the last 2 are never drawn)", if n == 1 { "" } else { "s" })}</span> }
+        });
+        let pool = (now.game() == DominoGame::Pool)
+            .then(|| view! { <span>{format!("Pool: {} counters", now.pool())}</span> });
+        let ends = ends_words(&now).map(|w| view! { <span class="ends-count">{w}</span> });
+        let hand = (now.hand_number() > 0)
+            .then(|| view! { <span>{format!("Hand {}", now.hand_number())}</span> });
+        view! { <p class="table-facts">{hand}{stock}{pool}{ends}</p> }
+    };
+
+    // The hand at the bottom: the person's own bones, or a pass panel between people.
+    let hand_panel = move || {
+        let now = position.get();
+        match shown.get() {
+            Viewer::Pass(seat) => {
+                let who = name_of(seat);
+                let button = format!("I am {who}: show my hand");
+                view! {
+                    <section class="pass-panel" aria-labelledby="pass-title">
+                        <h2 id="pass-title">{format!("Pass to {who}")}</h2>
+                        <p>"Every hand is hidden. Hand the screen to " {who.clone()} " and let them show their bones."</p>
+                        <button type="button" class="primary" id="show-hand" on:click=move |_| {
+                            ready.set(Some(seat));
+                            announce.set(format!("{}'s hand is shown.", name_of(seat)));
+                        }>{button}</button>
+                    </section>
+                }.into_any()
+            }
+            Viewer::Nobody if now.turn() == Turn::Chance || now.turn() == Turn::Over => {
+                ().into_any()
+            }
+            Viewer::Nobody => {
+                view! { <p class="hand-note">"Every hand is face down."</p> }.into_any()
+            }
+            Viewer::Hand(me) => {
+                if now.turn() == Turn::Chance || now.turn() == Turn::Over {
+                    return ().into_any();
+                }
+                let legal = my_moves.get();
+                let mine: Vec<Bone> = now.hand(me).to_vec();
+                let chosen = selected.get();
+                view! {
+                    <section class="hand" aria-label=format!("{}'s hand", name_of(me))>
+                        <h2 class="hand-title">{format!("{}'s hand", name_of(me))}</h2>
+                        <div class="hand-bones" role="group" aria-label="Your bones">
+                            {mine.into_iter().map(|bone| {
+                                let can = playable(&legal, bone);
+                                view! {
+                                    <button type="button" class="hand-bone" class:playable=can class:chosen=chosen == Some(bone)
+                                        aria-label=bone_label(bone, can) aria-pressed=if chosen == Some(bone) { "true" } else { "false" }
+                                        data-bone=bone.to_string()
+                                        draggable=if can { "true" } else { "false" }
+                                        on:click=move |_| touch_bone(bone)
+                                        on:dragstart=move |ev: leptos::ev::DragEvent| {
+                                            if let Some(dt) = ev.data_transfer() {
+                                                let _ = dt.set_data("text/plain", &bone.to_string());
+                                            }
+                                            selected.set(Some(bone));
+                                        }>
+                                        {standing_bone(bone, 22.0)}
+                                    </button>
+                                }
+                            }).collect_view()}
+                        </div>
+                    </section>
+                }.into_any()
+            }
+        }
+    };
+
+    // The actions that are not bones: draw, go, claim, muggins, and a matador's way round.
+    let actions = move || {
+        let legal = my_moves.get();
+        let now = position.get();
+        let mut buttons = Vec::new();
+        if let Some(bone) = selected.get() {
+            for arm in target_arms(&legal, bone) {
+                let ways = plays_on(&legal, bone, arm);
+                if ways.len() > 1 {
+                    for m in ways {
+                        buttons.push(view! {
+                            <button type="button" on:click=move |_| act(m, false)>{format!("Lay {}", matador_words(m))}</button>
+                        }.into_any());
+                    }
+                }
+            }
+        }
+        if legal.contains(&Move::Claim) {
+            let points = now.claim_due().unwrap_or(0);
+            buttons.push(view! {
+                <button type="button" class="primary" id="claim" on:click=move |_| act(Move::Claim, false)>{format!("Claim {points}")}</button>
+            }.into_any());
+        }
+        if legal.contains(&Move::Muggins) {
+            let (from, points) = now.unclaimed().unwrap_or((Seat(0), 0));
+            let words = format!("Muggins! Take {}'s {points}", name_of(from));
+            buttons.push(view! {
+                <button type="button" class="primary" id="muggins" on:click=move |_| act(Move::Muggins, false)>{words}</button>
+            }.into_any());
+        }
+        if legal.contains(&Move::Draw) {
+            buttons.push(view! {
+                <button type="button" class="primary" id="draw" on:click=move |_| act(Move::Draw, false)>"Draw a bone"</button>
+            }.into_any());
+        }
+        if legal.contains(&Move::Go) {
+            let label = if now.claim_due().is_some() {
+                "Go on without claiming"
+            } else {
+                "Go (cannot play)"
+            };
+            buttons.push(view! {
+                <button type="button" id="go" on:click=move |_| act(Move::Go, false)>{label}</button>
+            }.into_any());
+        }
+        (!buttons.is_empty()).then(|| view! {
+            <div class="controls domino-actions" role="group" aria-label="Actions">{buttons}</div>
+        })
+    };
+
+    let history = move || {
+        let now = position.get();
+        let names = all_names();
+        let hand = now.hands_log().last().cloned();
+        hand.map(|hand| view! {
+            <section class="domino-log" aria-labelledby="log-title">
+                <h2 id="log-title">{format!("Hand {}, latest first", hand.number)}</h2>
+                <ol reversed>
+                    {hand.end.as_ref().map(|end| view! { <li><strong>{sentence(&with_names(&end.why, &names))}</strong></li> })}
+                    {hand.events.iter().rev().map(|e| view! { <li>{event_words(e, &names)}</li> }).collect_view()}
+                    <li>{opening_words(&hand, &names)}</li>
+                </ol>
+            </section>
+        })
+    };
+
+    // The end of a hand: every hand laid open, how the score was reached, the totals.
+    let hand_end_panel = move || {
+        let now = position.get();
+        let hand = now.hands_log().last()?.clone();
+        let end = hand.end.clone()?;
+        let names = all_names();
+        let sides = now.sides();
+        let points = hand_points(&hand, sides);
+        let scores = now.side_scores().to_vec();
+        let unit = if now.game() == DominoGame::Pool {
+            "counters"
+        } else {
+            "points"
+        };
+        let next = (now.turn() == Turn::Chance && has_human).then(|| view! {
+            <p class="actions">
+                <button type="button" class="primary" id="next-hand" on:click=move |_| deal()>"Next hand"</button>
+            </p>
+        });
+        Some(view! {
+            <section class="end-panel hand-end" aria-labelledby="hand-end-title">
+                <h2 id="hand-end-title">{format!("Hand {} is over", hand.number)}</h2>
+                <p class="why">{sentence(&with_names(&end.why, &names))}</p>
+                <div class="table-scroll"><table class="scores revealed">
+                    <caption>"Bones left"</caption>
+                    <thead><tr><th scope="col">"Player"</th><th scope="col">"Bones"</th><th scope="col">"Pips"</th></tr></thead>
+                    <tbody>
+                        {(0..now.players()).map(|i| {
+                            let left = end.left[i].clone();
+                            view! {
+                                <tr>
+                                    <th scope="row">{names[i].clone()}</th>
+                                    <td><div class="left-bones">
+                                        {if left.is_empty() { view! { <span>"none"</span> }.into_any() } else {
+                                            left.iter().map(|b| view! {
+                                                <span class="small-bone" title=b.to_string()>
+                                                    {standing_bone(*b, 12.0)}
+                                                    <span class="visually-hidden">{b.to_string()}</span>
+                                                </span>
+                                            }).collect_view().into_any()
+                                        }}
+                                    </div></td>
+                                    <td>{end.pips[i]}</td>
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table></div>
+                <ul class="counting">
+                    {counting_lines(now.game(), &end, sides, &names).into_iter().map(|l| view! { <li>{sentence(&l)}</li> }).collect_view()}
+                </ul>
+                <div class="table-scroll"><table class="scores">
+                    <caption>"Score"</caption>
+                    <thead><tr><th scope="col">{if sides.partners { "Side" } else { "Player" }}</th><th scope="col">"This hand"</th><th scope="col">"Total"</th></tr></thead>
+                    <tbody>
+                        {(0..sides.count()).map(|side| view! {
+                            <tr>
+                                <th scope="row">{side_name(sides, side, &names)}</th>
+                                <td>{format!("{} {unit}", points[side])}</td>
+                                <td class="total">{scores[side]}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table></div>
+                {next}
+            </section>
+        })
+    };
+
+    let rematch = move |_| {
+        let record = game.with_untracked(|g| {
+            let mut record = g.record();
+            record.moves.clear();
+            record
+        });
+        let name = game_name(variant.title(), &record.players);
+        state.start_game(record, Vec::new(), name, false);
+    };
+    // The end of the game: the winner and every hand's points.
+    let game_end_panel = move || {
+        let now = position.get();
+        now.outcome()?;
+        let names = all_names();
+        let sides = now.sides();
+        let rows: Vec<(usize, Vec<u32>)> = now
+            .hands_log()
+            .iter()
+            .map(|h| (h.number, hand_points(h, sides)))
+            .collect();
+        let totals = now.side_scores().to_vec();
+        Some(view! {
+            <section class="end-panel" aria-labelledby="end-title">
+                <h2 id="end-title">{ending_words(&now, &names)}</h2>
+                <p>{now.outcome().map(|o| sentence(&with_names(&o.reason, &names)))}</p>
+                <div class="table-scroll"><table class="scores hands-table">
+                    <caption>"Hands"</caption>
+                    <thead><tr><th scope="col">"Hand"</th>
+                        {(0..sides.count()).map(|s| view! { <th scope="col">{side_name(sides, s, &names)}</th> }).collect_view()}
+                    </tr></thead>
+                    <tbody>
+                        {rows.into_iter().map(|(n, points)| view! {
+                            <tr><th scope="row">{n}</th>{points.into_iter().map(|p| view! { <td>{p}</td> }).collect_view()}</tr>
+                        }).collect_view()}
+                        <tr class="total-row"><th scope="row">"Total"</th>{totals.into_iter().map(|p| view! { <td class="total">{p}</td> }).collect_view()}</tr>
+                    </tbody>
+                </table></div>
+                <p class="actions">
+                    <button type="button" class="primary" on:click=rematch>"Play again"</button>
+                    <a class="button" href="#/new/dominoes">"New game"</a>
+                    <button type="button" on:click=move |_| {
+                        if let Err(e) = export_record(&progress.get_untracked().record) {
+                            state.tell(e, true);
+                        }
+                    }>"Export"</button>
+                </p>
+            </section>
+        })
+    };
+
+    let last_bone = Signal::derive(move || {
+        position.with(|p| {
+            p.hands_log().last().and_then(|h| {
+                h.events.iter().rev().find_map(|e| match e {
+                    crate::rules::dominoes::Event::Set { bone, .. }
+                    | crate::rules::dominoes::Event::Play { bone, .. } => Some(*bone),
+                    _ => None,
+                })
+            })
+        })
+    });
+    let empty_words = Signal::derive(move || {
+        position.with(|p| match (p.turn(), p.forced_set()) {
+            (Turn::Seat(s), Some(bone)) => format!("{} sets {bone}", name_of(s)),
+            (Turn::Seat(s), None) => format!("{} sets the first bone", name_of(s)),
+            _ => "The table is empty".to_string(),
+        })
+    });
+
+    view! {
+        <section class="screen play dominoes-screen">
+            <h1 id="screen-title" tabindex="-1" class="play-title">
+                {variant.title()} <span class="versus">{title_names}</span>
+            </h1>
+            <p class="status" aria-hidden="true">{status}</p>
+            {seats_panel}
+            {table_facts}
+            <div class="table-wrap">
+                <DominoesBoard
+                    line=Signal::derive(move || position.with(|p| p.line().clone()))
+                    ends=Signal::derive(move || position.with(|p| p.playable_ends()))
+                    targets=targets
+                    last=last_bone
+                    width=width
+                    empty=empty_words
+                    on_end=Callback::new(touch_end)
+                />
+            </div>
+            {actions}
+            {hand_panel}
+            <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
+            {hand_end_panel}
+            {game_end_panel}
+            <div class="play-layout lower">
+                <div>{history}</div>
+                <div class="side-column">
+                    <div class="controls computer" role="group" aria-label="Pace">
+                        <PaceChoice label=if has_computer { "Computer's pace" } else { "Pace" } pace=pace/>
+                        {(!has_human).then(|| view! {
+                            <button type="button" class="primary" on:click=move |_| paused.update(|p| *p = !*p)>
+                                {move || if paused.get() { "Resume" } else { "Pause" }}
+                            </button>
+                        })}
+                        {(has_human && has_computer).then(|| view! {
+                            <button type="button" class:hidden=move || !paused.get() on:click=move |_| {
+                                message.set(None);
+                                paused.set(false);
+                            }>"Resume"</button>
+                        })}
+                    </div>
+                    <div class="controls" role="group" aria-label="Game">
+                        <button type="button" on:click=undo disabled=move || !can_undo()>"Undo"</button>
+                        <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                    </div>
+                    <RecordControls game=GameKind::Dominoes progress=progress entry=entry announce=announce/>
+                </div>
+            </div>
+            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
+            <p class="visually-hidden" aria-label="The table in words">{move || position.with(table_words)}</p>
+        </section>
+    }
+}

@@ -1,0 +1,371 @@
+//! Dominoes at one screen: what a click on a bone or an end does, whose hand the screen may show
+//! (one person, or several passing the screen between turns), and the hand's history in words.
+//! The screen draws and the rules decide; this turns the rules' answers into clicks and words.
+
+use crate::rules::dominoes::{
+    scoring, Bone, DominoGame, Dominoes, End, Event, HandEnd, HandLog, Move, OpenEnd, PointsWhy,
+    Sides,
+};
+use crate::rules::Seat;
+
+/// What a click on a bone of the hand does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BoneClick {
+    /// The bone can be laid one way only: lay it.
+    Play(Move),
+    /// The bone can be laid in several places: choose an end.
+    Select(Bone),
+    /// The bone cannot be laid now.
+    Nothing,
+}
+
+/// Every legal move that lays `bone`.
+pub fn plays_of(legal: &[Move], bone: Bone) -> Vec<Move> {
+    legal
+        .iter()
+        .copied()
+        .filter(|m| m.bone() == Some(bone))
+        .collect()
+}
+
+/// Whether `bone` can be laid now.
+pub fn playable(legal: &[Move], bone: Bone) -> bool {
+    legal.iter().any(|m| m.bone() == Some(bone))
+}
+
+/// What clicking `bone` in the hand does.
+pub fn click_bone(legal: &[Move], bone: Bone) -> BoneClick {
+    match plays_of(legal, bone).as_slice() {
+        [] => BoneClick::Nothing,
+        [only] => BoneClick::Play(*only),
+        _ => BoneClick::Select(bone),
+    }
+}
+
+/// The arms (left/west 0, right/east 1, north 2, south 3) a bone may be laid on.
+pub fn target_arms(legal: &[Move], bone: Bone) -> Vec<usize> {
+    let mut arms: Vec<usize> = plays_of(legal, bone)
+        .iter()
+        .filter_map(|m| match m {
+            Move::Play { end, .. } => Some(end.arm()),
+            _ => None,
+        })
+        .collect();
+    arms.sort_unstable();
+    arms.dedup();
+    arms
+}
+
+/// The moves that lay `bone` on the end of `arm` (two for a matador that may go either way
+/// round in Matador, otherwise one or none).
+pub fn plays_on(legal: &[Move], bone: Bone, arm: usize) -> Vec<Move> {
+    plays_of(legal, bone)
+        .into_iter()
+        .filter(|m| matches!(m, Move::Play { end, .. } if end.arm() == arm))
+        .collect()
+}
+
+/// Whose hand the screen shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Viewer {
+    /// This seat's hand, face up.
+    Hand(Seat),
+    /// Several people share the screen and this one is to play: hide every hand until they
+    /// say they have it.
+    Pass(Seat),
+    /// Every hand stays face down (a computer is to play while people share the screen, or
+    /// nobody at the table is a person).
+    Nobody,
+}
+
+/// Whose hand to show. `humans[i]` says whether seat `i` is a person; `to_move` is the seat to
+/// play; `ready` is the person who last said they have the screen.
+pub fn viewer(humans: &[bool], to_move: Option<Seat>, ready: Option<Seat>) -> Viewer {
+    let people: Vec<Seat> = (0..humans.len())
+        .filter(|i| humans[*i])
+        .map(|i| Seat(i as u8))
+        .collect();
+    match people.as_slice() {
+        [] => Viewer::Nobody,
+        [one] => Viewer::Hand(*one),
+        _ => match to_move {
+            Some(seat) if humans[seat.index()] => {
+                if ready == Some(seat) {
+                    Viewer::Hand(seat)
+                } else {
+                    Viewer::Pass(seat)
+                }
+            }
+            _ => Viewer::Nobody,
+        },
+    }
+}
+
+/// A bone's accessible name: "6-4, playable".
+pub fn bone_label(bone: Bone, can_play: bool) -> String {
+    if can_play {
+        format!("{bone}, playable")
+    } else {
+        format!("{bone}, cannot be played now")
+    }
+}
+
+/// An open end's accessible name: "left end, 5".
+pub fn end_label(open: &OpenEnd) -> String {
+    format!("{} end, {}", open.end.name(), open.number)
+}
+
+/// The players of a side by name: "Ada", or "Ada and Cy" for partners.
+pub fn side_name(sides: Sides, side: usize, names: &[String]) -> String {
+    let who: Vec<&str> = sides
+        .seats(side)
+        .iter()
+        .map(|s| names[s.index()].as_str())
+        .collect();
+    and_list(&who)
+}
+
+fn and_list(words: &[&str]) -> String {
+    match words.len() {
+        0 => String::new(),
+        1 => words[0].to_string(),
+        n => format!("{} and {}", words[..n - 1].join(", "), words[n - 1]),
+    }
+}
+
+/// The rules' words with seats named by their players: "seat 2 played the last bone" becomes
+/// "Bob played the last bone", "seats 1 and 3" becomes "Ada and Cy".
+pub fn with_names(text: &str, names: &[String]) -> String {
+    let mut out = text.to_string();
+    // Partnerships first, so that "seats 1 and 3" is read as one side.
+    for a in 1..=names.len() {
+        for b in (a + 1)..=names.len() {
+            let seats = format!("seats {a} and {b}");
+            if out.contains(&seats) {
+                out = out.replace(&seats, &format!("{} and {}", names[a - 1], names[b - 1]));
+            }
+        }
+    }
+    // Highest first, so that "seat 1" never eats the start of a longer number.
+    for n in (1..=names.len()).rev() {
+        out = out.replace(&format!("seat {n}"), &names[n - 1]);
+    }
+    out
+}
+
+fn points_words(points: u32) -> String {
+    format!("{points} point{}", if points == 1 { "" } else { "s" })
+}
+
+/// One event of a hand in words, as the whole table saw it (a drawn bone stays hidden).
+pub fn event_words(event: &Event, names: &[String]) -> String {
+    let name = |seat: &Seat| names[seat.index()].clone();
+    match event {
+        Event::Set { seat, bone } => format!("{} sets {bone}", name(seat)),
+        Event::Play {
+            seat,
+            bone,
+            end,
+            touching,
+        } => {
+            let open = bone.other(*touching).unwrap_or(*touching);
+            format!(
+                "{} plays {bone} on the {} end, leaving {open}",
+                name(seat),
+                end.name()
+            )
+        }
+        Event::Draw { seat, .. } => format!("{} draws a bone", name(seat)),
+        Event::Go { seat, .. } => format!("{} cannot play and goes", name(seat)),
+        Event::Pass { seat, points } => format!(
+            "{} goes on without claiming {}",
+            name(seat),
+            points_words(*points)
+        ),
+        Event::Points { seat, points, why } => {
+            let why = match why {
+                PointsWhy::Count => "the ends count".to_string(),
+                other => other.to_string(),
+            };
+            format!("{} scores {} ({why})", name(seat), points_words(*points))
+        }
+    }
+}
+
+/// A hand's opening in words: who must set what, or who sets.
+pub fn opening_words(hand: &HandLog, names: &[String]) -> String {
+    let who = &names[hand.setter.index()];
+    match hand.forced {
+        Some(bone) => format!(
+            "Hand {} is dealt: {who} holds {bone} and sets it",
+            hand.number
+        ),
+        None => format!("Hand {} is dealt: {who} sets any bone", hand.number),
+    }
+}
+
+/// What the moves from `before` to `after` did, in words, for the live region.
+pub fn news(before: &Dominoes, after: &Dominoes, names: &[String]) -> Vec<String> {
+    let mut words = Vec::new();
+    let log = after.hands_log();
+    let Some(hand) = log.last() else {
+        return words;
+    };
+    if after.hand_number() != before.hand_number() {
+        words.push(opening_words(hand, names));
+        return words;
+    }
+    let seen = before.hands_log().last().map_or(0, |h| h.events.len());
+    for event in hand.events.iter().skip(seen) {
+        words.push(event_words(event, names));
+    }
+    let ended_before = before.hands_log().last().is_some_and(|h| h.end.is_some());
+    if let (Some(end), false) = (&hand.end, ended_before) {
+        words.push(with_names(&end.why, names));
+    }
+    words
+}
+
+/// Points each side made in a hand: counts during play and the end of the hand.
+pub fn hand_points(hand: &HandLog, sides: Sides) -> Vec<u32> {
+    let mut points = vec![0; sides.count()];
+    for event in &hand.events {
+        if let Event::Points {
+            seat, points: p, ..
+        } = event
+        {
+            points[sides.of(*seat)] += p;
+        }
+    }
+    if let Some(end) = &hand.end {
+        for (total, p) in points.iter_mut().zip(&end.points) {
+            *total += p;
+        }
+    }
+    points
+}
+
+/// How the end of a hand was counted, line by line: each side's pips, the count, the rounding.
+pub fn counting_lines(
+    game: DominoGame,
+    end: &HandEnd,
+    sides: Sides,
+    names: &[String],
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    if sides.partners {
+        for side in 0..sides.count() {
+            lines.push(format!(
+                "{} hold {} pips together",
+                side_name(sides, side, names),
+                end.side_pips[side]
+            ));
+        }
+    }
+    if let (Some(counted), Some(rounded)) = (end.counted, end.rounded) {
+        if counted != rounded {
+            lines.push(format!(
+                "{counted} rounds to {rounded} (to the nearest five; 3 and 4 round up)"
+            ));
+        } else {
+            lines.push(format!("{counted} is already a multiple of five"));
+        }
+    }
+    if game == DominoGame::Bergen && end.points.iter().any(|p| *p > 0) {
+        lines.push("Bergen scores 1 for winning a hand".into());
+    }
+    lines
+}
+
+/// The count of the ends, in words, for games that score it during play.
+pub fn ends_words(game: &Dominoes) -> Option<String> {
+    let line = game.line();
+    if line.is_empty() {
+        return None;
+    }
+    match game.game() {
+        DominoGame::AllFives => {
+            let count = scoring::ends_count(line);
+            let scores = scoring::all_fives_points(line) > 0;
+            Some(format!(
+                "The ends count {count}{}",
+                if scores { ", a multiple of five" } else { "" }
+            ))
+        }
+        DominoGame::Bergen => {
+            let ends = line.open_ends();
+            let numbers: Vec<String> = ends.iter().map(|e| e.number.to_string()).collect();
+            let header = ends.len() >= 2 && ends[0].number == ends[1].number;
+            Some(format!(
+                "The ends show {}{}",
+                numbers.join(" and "),
+                if header { ": a header" } else { "" }
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// A matador's way round in words, for the choice between them ("1-6 on the left end, leaving
+/// 6"): in Matador the half written first touches the end.
+pub fn matador_words(m: Move) -> String {
+    match m {
+        Move::Set(bone) => format!("set {bone}"),
+        Move::Play {
+            bone,
+            end,
+            low_first,
+        } => {
+            let touching = if low_first { bone.low } else { bone.high };
+            let open = bone.other(touching).unwrap_or(touching);
+            format!("{bone} on the {} end, leaving {open}", end.name())
+        }
+        Move::Draw => "draw".into(),
+        Move::Go => "go".into(),
+        Move::Claim => "claim".into(),
+        Move::Muggins => "muggins".into(),
+    }
+}
+
+/// An end named by its arm on this table, for words about a target.
+pub fn arm_end(game: &Dominoes, arm: usize) -> End {
+    game.line().end_name(arm)
+}
+
+/// The table in words, for those who cannot see it: how many bones, the set, the open ends.
+pub fn table_words(game: &Dominoes) -> String {
+    let line = game.line();
+    let Some(set) = line.set() else {
+        return "The table is empty.".to_string();
+    };
+    let ends: Vec<String> = game
+        .playable_ends()
+        .iter()
+        .map(|e| format!("{} {}", e.end.name(), e.number))
+        .collect();
+    let spinner = line
+        .spinner()
+        .map(|b| format!(", {b} is the spinner"))
+        .unwrap_or_default();
+    format!(
+        "On the table: {} bone{}, set with {set}{spinner}. Open ends: {}.",
+        line.len(),
+        if line.len() == 1 { "" } else { "s" },
+        ends.join(", ")
+    )
+}
+
+/// Names that tell seats apart: a name that more than one seat has gets its seat number.
+pub fn distinct_names(names: &[String]) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if names.iter().filter(|n| *n == name).count() > 1 {
+                format!("{name} {}", i + 1)
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,191 @@
+//! Dominoes at one screen: what clicks on bones and ends do, whose hand is shown when people
+//! share the screen, and the hand told in words.
+
+use parlour::rules::dominoes::{Bone, Dominoes, End, Move};
+use parlour::rules::{Game, Seat, Table};
+use parlour::session::dominoes::{
+    bone_label, click_bone, distinct_names, end_label, hand_points, news, plays_on, table_words,
+    target_arms, viewer, with_names, BoneClick, Viewer,
+};
+use serde_json::{json, Map, Value};
+
+fn bone(text: &str) -> Bone {
+    text.parse().unwrap()
+}
+
+fn options(value: Value) -> Map<String, Value> {
+    value.as_object().cloned().unwrap_or_default()
+}
+
+fn names() -> Vec<String> {
+    vec!["Ada".into(), "Bob".into(), "Cy".into(), "Di".into()]
+}
+
+/// A two-player Block hand: Ada holds the 6-6 and sets it.
+fn block() -> Dominoes {
+    let mut game = Dominoes::from_header(Some("block"), &options(json!({})), 2).unwrap();
+    game.play_notation(
+        "deal 6-6 6-4 4-4 5-1 3-0 2-2 1-1 / 6-5 6-3 5-5 4-2 3-3 2-0 0-0 ; \
+         6-2 6-1 6-0 5-4 5-3 5-2 5-0 4-3 4-1 4-0 3-2 3-1 2-1 1-0",
+    )
+    .unwrap();
+    game
+}
+
+#[test]
+fn a_forced_set_plays_with_one_click() {
+    let game = block();
+    let legal = game.legal_moves();
+    assert_eq!(
+        click_bone(&legal, bone("6-6")),
+        BoneClick::Play(Move::Set(bone("6-6")))
+    );
+    assert_eq!(click_bone(&legal, bone("6-4")), BoneClick::Nothing);
+}
+
+#[test]
+fn a_bone_that_fits_one_end_plays_at_once_and_one_that_fits_two_is_chosen_first() {
+    let mut game = block();
+    game.play(Move::Set(bone("6-6"))).unwrap();
+    // Bob: 6-5 and 6-3 fit either end of the lone double.
+    let legal = game.legal_moves();
+    assert_eq!(
+        click_bone(&legal, bone("6-5")),
+        BoneClick::Select(bone("6-5"))
+    );
+    assert_eq!(target_arms(&legal, bone("6-5")), vec![0, 1]);
+    assert_eq!(
+        plays_on(&legal, bone("6-5"), 1),
+        vec![Move::play(bone("6-5"), End::Right)]
+    );
+    game.play(Move::play(bone("6-5"), End::Right)).unwrap();
+    // Ada: 6-4 fits only the left end now (6 left, 5 right).
+    let legal = game.legal_moves();
+    assert_eq!(
+        click_bone(&legal, bone("6-4")),
+        BoneClick::Play(Move::play(bone("6-4"), End::Left))
+    );
+    assert_eq!(click_bone(&legal, bone("3-0")), BoneClick::Nothing);
+}
+
+#[test]
+fn one_person_always_sees_their_own_hand() {
+    let humans = [true, false];
+    assert_eq!(viewer(&humans, Some(Seat(1)), None), Viewer::Hand(Seat(0)));
+    assert_eq!(viewer(&humans, None, None), Viewer::Hand(Seat(0)));
+    assert_eq!(viewer(&[false, false], Some(Seat(0)), None), Viewer::Nobody);
+}
+
+#[test]
+fn people_sharing_the_screen_pass_it_between_turns() {
+    let humans = [true, true, false];
+    assert_eq!(
+        viewer(&humans, Some(Seat(1)), Some(Seat(0))),
+        Viewer::Pass(Seat(1))
+    );
+    assert_eq!(
+        viewer(&humans, Some(Seat(1)), Some(Seat(1))),
+        Viewer::Hand(Seat(1))
+    );
+    // While a computer plays, no hand is shown.
+    assert_eq!(
+        viewer(&humans, Some(Seat(2)), Some(Seat(1))),
+        Viewer::Nobody
+    );
+}
+
+#[test]
+fn bones_and_ends_have_accessible_names() {
+    assert_eq!(bone_label(bone("6-4"), true), "6-4, playable");
+    let mut game = block();
+    game.play(Move::Set(bone("6-6"))).unwrap();
+    let ends = game.playable_ends();
+    assert_eq!(end_label(&ends[0]), "left end, 6");
+}
+
+#[test]
+fn the_rules_words_name_the_players() {
+    let n = names();
+    assert_eq!(
+        with_names("seat 2 played the last bone: seat 1 scores 10", &n[..2]),
+        "Bob played the last bone: Ada scores 10"
+    );
+    assert_eq!(
+        with_names("seats 1 and 3 hold 12", &n),
+        "Ada and Cy hold 12"
+    );
+}
+
+#[test]
+fn news_tells_plays_draws_stay_hidden_and_the_end_is_counted() {
+    let mut game = block();
+    let before = game.clone();
+    game.play(Move::Set(bone("6-6"))).unwrap();
+    assert_eq!(news(&before, &game, &names()), vec!["Ada sets 6-6"]);
+    let before = game.clone();
+    game.play(Move::play(bone("6-5"), End::Right)).unwrap();
+    assert_eq!(
+        news(&before, &game, &names()),
+        vec!["Bob plays 6-5 on the right end, leaving 5"]
+    );
+    // Play the hand out with the first legal move each time.
+    while game.turn() != parlour::rules::Turn::Over {
+        let m = game.legal_moves()[0];
+        let before = game.clone();
+        game.play(m).unwrap();
+        let words = news(&before, &game, &names());
+        assert!(!words.is_empty(), "{m} said nothing");
+        if game.hands_log()[0].end.is_some() {
+            assert!(
+                words.last().unwrap().contains("scores")
+                    || words.last().unwrap().contains("nobody"),
+                "the end of the hand is told: {words:?}"
+            );
+            break;
+        }
+    }
+    let hand = &game.hands_log()[0];
+    let points = hand_points(hand, game.sides());
+    assert_eq!(
+        points.iter().sum::<u32>(),
+        game.side_scores().iter().sum::<u32>(),
+        "the hand's points are the scores"
+    );
+}
+
+#[test]
+fn a_drawn_bone_is_never_named() {
+    let mut game = Dominoes::from_header(Some("draw"), &options(json!({})), 2).unwrap();
+    game.play_notation(
+        "deal 6-6 0-0 0-1 0-2 0-3 0-4 0-5 / 1-1 1-2 1-3 1-4 1-5 2-2 2-3 ; \
+         6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 4-4 4-3 4-2 3-3",
+    )
+    .unwrap();
+    game.play(Move::Set(bone("6-6"))).unwrap();
+    let before = game.clone();
+    game.play(Move::Draw).unwrap();
+    assert_eq!(news(&before, &game, &names()), vec!["Bob draws a bone"]);
+}
+
+#[test]
+fn seats_with_the_same_name_are_told_apart() {
+    let names: Vec<String> = ["Ada", "Beginner computer", "Beginner computer"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(
+        distinct_names(&names),
+        vec!["Ada", "Beginner computer 2", "Beginner computer 3"]
+    );
+}
+
+#[test]
+fn the_table_is_told_in_words() {
+    let mut game = block();
+    assert_eq!(table_words(&game), "The table is empty.");
+    game.play(Move::Set(bone("6-6"))).unwrap();
+    assert_eq!(
+        table_words(&game),
+        "On the table: 1 bone, set with 6-6. Open ends: left 6, right 6."
+    );
+}

@@ -25,7 +25,8 @@ use super::super::new_game::game_name;
 use super::super::teetotum::Teetotum;
 use super::super::{app_state, dom};
 use super::{
-    export_record, keep_saved, sentence, LeadPanel, Pace, PaceChoice, Progress, RecordControls,
+    computer_move, export_record, keep_saved, sentence, LeadPanel, Pace, PaceChoice, Progress,
+    RecordControls,
 };
 
 /// Opens a saved game of Archery.
@@ -209,37 +210,16 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             Turn::Seat(_) => {
                 let Some(level) = computer_seat else { return };
                 busy.set(Some(at));
-                let asked_at = dom::now();
-                let request = Request {
-                    id: 0,
-                    task: Task::Move,
-                    record: game.with_untracked(|g| g.record()),
-                    level: Some(level.name().to_string()),
-                    seed: dom::random_u64(),
-                    think_ms: None,
-                };
-                let reply = move |answer: Answer| {
-                    let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
-                    set_timeout(
-                        move || {
-                            if !still_due(at, true) {
-                                return;
-                            }
-                            match answer.r#move.as_deref().map(str::parse::<Shot>) {
-                                Some(Ok(shot)) => choose(shot, true),
-                                _ => {
-                                    paused.set(true);
-                                    message.set(Some(format!(
-                                        "The computer could not choose ({}); the game is paused.",
-                                        answer.error.unwrap_or_default()
-                                    )));
-                                }
-                            }
-                        },
-                        Duration::from_millis(wait as u64),
-                    );
-                };
-                if let Err(why) = computer::ask(request, reply) {
+                let asked = computer_move::<Shot>(
+                    game.with_untracked(|g| g.record()),
+                    level,
+                    pace,
+                    paused,
+                    message,
+                    move || still_due(at, true),
+                    move |m| choose(m, true),
+                );
+                if let Err(why) = asked {
                     busy.set(None);
                     paused.set(true);
                     message.set(Some(format!("{why}; the game is paused.")));

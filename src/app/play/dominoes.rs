@@ -21,13 +21,14 @@ use crate::session::dominoes::{
 };
 use crate::session::Match;
 use crate::storage::SavedGame;
-use crate::worker::{Answer, Request, Task};
 
 use super::super::boards::dominoes::{bone_back, bone_face, DominoesBoard};
 use super::super::computer;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom};
-use super::{export_record, keep_saved, sentence, Pace, PaceChoice, Progress, RecordControls};
+use super::{
+    computer_move, export_record, keep_saved, sentence, Pace, PaceChoice, Progress, RecordControls,
+};
 
 /// Opens a saved game of dominoes.
 pub fn open(saved: &SavedGame) -> Result<Match<Dominoes>, RecordError> {
@@ -279,37 +280,16 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             Turn::Seat(seat) => {
                 let Some(level) = level_of(seat) else { return };
                 busy.set(Some(at));
-                let asked_at = dom::now();
-                let request = Request {
-                    id: 0,
-                    task: Task::Move,
-                    record: game.with_untracked(|g| g.record()),
-                    level: Some(level.name().to_string()),
-                    seed: dom::random_u64(),
-                    think_ms: None,
-                };
-                let reply = move |answer: Answer| {
-                    let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
-                    set_timeout(
-                        move || {
-                            if !still_due(at) {
-                                return;
-                            }
-                            match answer.r#move.as_deref().map(str::parse::<Move>) {
-                                Some(Ok(m)) => act(m, true),
-                                _ => {
-                                    paused.set(true);
-                                    message.set(Some(format!(
-                                        "The computer could not choose ({}); the game is paused.",
-                                        answer.error.unwrap_or_default()
-                                    )));
-                                }
-                            }
-                        },
-                        Duration::from_millis(wait as u64),
-                    );
-                };
-                if let Err(why) = computer::ask(request, reply) {
+                let asked = computer_move::<Move>(
+                    game.with_untracked(|g| g.record()),
+                    level,
+                    pace,
+                    paused,
+                    message,
+                    move || still_due(at),
+                    move |m| act(m, true),
+                );
+                if let Err(why) = asked {
                     busy.set(None);
                     paused.set(true);
                     message.set(Some(format!("{why}; the game is paused.")));

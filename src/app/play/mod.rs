@@ -133,6 +133,52 @@ pub fn PaceChoice(label: &'static str, pace: RwSignal<Pace>) -> impl IntoView {
     }
 }
 
+/// Asks the computer, in its worker, for the move of `level` in the game `record` holds. When
+/// the answer comes, it waits out the rest of the pace; then, if `still_due()` says the turn is
+/// still the one asked about, the move is read and handed to `play`. A move that cannot be had
+/// or read pauses the game with a message saying why; nothing is played.
+pub fn computer_move<M: std::str::FromStr + 'static>(
+    record: Record,
+    level: crate::ai::Level,
+    pace: RwSignal<Pace>,
+    paused: RwSignal<bool>,
+    message: RwSignal<Option<String>>,
+    still_due: impl Fn() -> bool + 'static,
+    play: impl Fn(M) + 'static,
+) -> Result<(), String> {
+    let asked_at = dom::now();
+    let request = crate::worker::Request {
+        id: 0,
+        task: crate::worker::Task::Move,
+        record,
+        level: Some(level.name().to_string()),
+        seed: dom::random_u64(),
+        think_ms: None,
+    };
+    let reply = move |answer: crate::worker::Answer| {
+        let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
+        set_timeout(
+            move || {
+                if !still_due() {
+                    return;
+                }
+                match answer.r#move.as_deref().map(str::parse::<M>) {
+                    Some(Ok(m)) => play(m),
+                    _ => {
+                        paused.set(true);
+                        message.set(Some(format!(
+                            "The computer could not choose ({}); the game is paused.",
+                            answer.error.unwrap_or_default()
+                        )));
+                    }
+                }
+            },
+            std::time::Duration::from_millis(wait as u64),
+        );
+    };
+    super::computer::ask(request, reply).map(|_| ())
+}
+
 /// A game as it stands, for the autosave and the record's controls.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Progress {

@@ -196,4 +196,43 @@ export const tests = [
       await t.shot(page, 'draw-keyboard-end-1280-light');
     },
   },
+  {
+    name: 'a hot-seat game of Draw survives a reload: the pass screen first, then the same hand and line',
+    async run(t) {
+      const page = await t.page({ width: 360 });
+      await startDominoes(page, t.base, {
+        game: 'draw', players: [{ name: 'Ada' }, { name: 'Bob' }],
+      });
+      await page.waitForSelector('.pass-panel');
+      for (let turn = 0; turn < 4; turn += 1) {
+        if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
+        await playByClicks(page);
+      }
+      if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
+      const shown = async () => ({
+        who: await page.locator('.hand-title').textContent(),
+        bones: await page.locator('.hand-bone').evaluateAll((bs) => bs.map((b) => b.dataset.bone)),
+        log: await page.locator('.dominoes-screen ol').last().textContent(),
+      });
+      const before = await autosave(page);
+      const seen = await shown();
+      assert.ok(seen.bones.length > 0, 'the player to move sees their hand');
+      await page.reload();
+      await page.waitForSelector('.dominoes-screen svg.board');
+      await page.waitForSelector('.pass-panel');
+      assert.equal(await page.locator('.hand-bone').count(), 0, 'after a reload no hand is shown before the screen is passed');
+      const after = await autosave(page);
+      assert.deepEqual(after.record.moves, before.record.moves, 'the record is as it was');
+      await page.click('#show-hand');
+      assert.deepEqual(await shown(), seen, 'the same player sees the same hand, and the log is the same');
+      // Resumed from the list of saved games too, and play goes on.
+      await page.goto(t.base + '#/saves');
+      await page.waitForSelector('#screen-title');
+      await page.locator('button:has-text("Resume")').first().click();
+      await page.waitForSelector('.dominoes-screen svg.board');
+      if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
+      await playByClicks(page);
+      assert.equal((await savedMoves(page)).length, before.record.moves.length + 1, 'play goes on after resuming');
+    },
+  },
 ];

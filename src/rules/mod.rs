@@ -9,6 +9,7 @@
 
 pub mod archery;
 pub mod dominoes;
+pub mod doquin;
 pub mod morris;
 pub mod quoits;
 pub mod teetotum;

@@ -7,7 +7,6 @@ use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::ai::Level;
 use crate::games::GameKind;
 use crate::record::RecordError;
 use crate::rules::archery::{Archery, Arrow, Shot, ARROWS};
@@ -25,8 +24,8 @@ use super::super::new_game::game_name;
 use super::super::teetotum::Teetotum;
 use super::super::{app_state, dom};
 use super::{
-    computer_move, export_record, keep_saved, sentence, LeadPanel, Pace, PaceChoice, Progress,
-    RecordControls,
+    computer_move, export_record, keep_saved, seat_levels, sentence, LeadPanel, Pace, PaceChoice,
+    Progress, RecordControls,
 };
 
 /// Opens a saved game of Archery.
@@ -69,18 +68,7 @@ fn narrow() -> bool {
 pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let state = app_state();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
-    let levels: Vec<Option<Level>> = game
-        .players()
-        .iter()
-        .map(|p| {
-            p.is_computer().then(|| {
-                p.level
-                    .as_deref()
-                    .and_then(Level::from_name)
-                    .unwrap_or(Level::Hard)
-            })
-        })
-        .collect();
+    let levels = seat_levels(game.players());
     let has_human = levels.iter().any(Option::is_none);
     let has_computer = levels.iter().any(Option::is_some);
     let title_names = names.join(" v ");
@@ -109,13 +97,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let plies = move || game.with_untracked(|g| g.moves().len());
     let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
     let level_of = move |seat: Seat| levels.with_value(|l| l[seat.index()]);
-    let progress = Memo::new(move |_| {
-        game.with(|g| Progress {
-            record: g.record(),
-            redo: g.undone().to_vec(),
-            result: g.position().outcome().map(|o| o.reason),
-        })
-    });
+    let progress = Memo::new(move |_| game.with(Progress::of));
     keep_saved(entry, progress);
 
     let say = move |words: String| {

@@ -9,7 +9,6 @@ use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::ai::Level;
 use crate::games::GameKind;
 use crate::record::RecordError;
 use crate::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
@@ -27,7 +26,8 @@ use super::super::computer;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom};
 use super::{
-    computer_move, export_record, keep_saved, sentence, Pace, PaceChoice, Progress, RecordControls,
+    computer_move, export_record, keep_saved, seat_levels, sentence, Pace, PaceChoice, Progress,
+    RecordControls,
 };
 
 /// Opens a saved game of dominoes.
@@ -123,18 +123,7 @@ fn standing_bone(bone: Bone, unit: f64) -> impl IntoView {
 pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView {
     let state = app_state();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
-    let levels: Vec<Option<Level>> = game
-        .players()
-        .iter()
-        .map(|p| {
-            p.is_computer().then(|| {
-                p.level
-                    .as_deref()
-                    .and_then(Level::from_name)
-                    .unwrap_or(Level::Hard)
-            })
-        })
-        .collect();
+    let levels = seat_levels(game.players());
     let humans: Vec<bool> = levels.iter().map(Option::is_none).collect();
     let has_human = humans.iter().any(|h| *h);
     let has_computer = levels.iter().any(Option::is_some);
@@ -166,13 +155,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
     let level_of = move |seat: Seat| levels.with_value(|l| l[seat.index()]);
     let all_names = move || names.get_value();
-    let progress = Memo::new(move |_| {
-        game.with(|g| Progress {
-            record: g.record(),
-            redo: g.undone().to_vec(),
-            result: g.position().outcome().map(|o| o.reason),
-        })
-    });
+    let progress = Memo::new(move |_| game.with(Progress::of));
     keep_saved(entry, progress);
 
     let to_move = move |g: &Dominoes| match g.turn() {

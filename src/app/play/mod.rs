@@ -189,6 +189,34 @@ pub struct Progress {
     pub result: Option<String>,
 }
 
+impl Progress {
+    /// A game in play over a record, as it stands.
+    pub fn of<G: crate::rules::Game + 'static>(game: &crate::session::Match<G>) -> Progress {
+        Progress {
+            record: game.record(),
+            redo: game.undone().to_vec(),
+            result: game.position().outcome().map(|o| o.reason),
+        }
+    }
+}
+
+/// Each seat's computer level, none for a person; a computer seat whose level is missing or
+/// unknown plays at Hard.
+pub fn seat_levels(players: &[crate::record::Player]) -> Vec<Option<crate::ai::Level>> {
+    use crate::ai::Level;
+    players
+        .iter()
+        .map(|p| {
+            p.is_computer().then(|| {
+                p.level
+                    .as_deref()
+                    .and_then(Level::from_name)
+                    .unwrap_or(Level::Hard)
+            })
+        })
+        .collect()
+}
+
 /// The one effect that persists: every change of the game is written to its autosave. When
 /// storage fails the player is told once, and the game goes on in memory.
 pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {

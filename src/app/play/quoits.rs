@@ -126,13 +126,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let plies = move || game.with_untracked(|g| g.moves().len());
     let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
     let is_computer = move |seat: Seat| computers.with_value(|c| c[seat.index()]);
-    let progress = Memo::new(move |_| {
-        game.with(|g| Progress {
-            record: g.record(),
-            redo: g.undone().to_vec(),
-            result: g.position().outcome().map(|o| o.reason),
-        })
-    });
+    let progress = Memo::new(move |_| game.with(Progress::of));
     keep_saved(entry, progress);
 
     // A spin: the one undone, if there is one (redo never draws a new spin), else a fresh one.

@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 use crate::games::GameKind;
 use crate::rules::archery::Archery;
 use crate::rules::dominoes::Dominoes;
+use crate::rules::doquin::Doquin;
 use crate::rules::morris;
 use crate::rules::quoits::Quoits;
 use crate::rules::{Table, Turn};
@@ -207,10 +208,9 @@ impl Record {
             GameKind::Dominoes => Ok(Box::new(
                 Dominoes::from_header(variant, options, seats).map_err(header)?,
             )),
-            other => Err(RecordError::BadHeader(format!(
-                "{} is not playable in this version of Parlour yet",
-                other.title()
-            ))),
+            GameKind::Doquin => Ok(Box::new(
+                Doquin::from_header(variant, options, seats).map_err(header)?,
+            )),
         }
     }
 

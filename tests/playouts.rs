@@ -13,6 +13,7 @@ use parlour::games::GameKind;
 use parlour::record::{Player, Record, RecordError};
 use parlour::rules::archery::{Archery, Arrow};
 use parlour::rules::dominoes::{self, DominoGame, Dominoes, Event, PointsWhy};
+use parlour::rules::doquin::{self, Doquin};
 use parlour::rules::morris::{self, Ending, Position, Side, Variant};
 use parlour::rules::quoits::{self, Quoits, Space};
 use parlour::rules::{Game, Seat, Table, Turn};
@@ -27,6 +28,7 @@ fn games() -> Vec<Entry> {
         Entry::new("archery", archery_playouts()),
         Entry::new("quoits", quoits_playouts()),
         Entry::new("dominoes", dominoes_playouts()),
+        Entry::new("doquin", doquin_playouts()),
     ]
 }
 
@@ -1308,4 +1310,156 @@ fn playout_harness_catches_a_game_that_changes_when_it_refuses() {
     };
     let failure = run_all(&playouts).expect_err("the harness must catch the leak");
     assert!(failure.contains("changed the game"), "harness: {failure}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Doquin
+
+/// Games of Doquin from each start (block size, players, pegs).
+const DOQUIN_GAMES: usize = 40;
+
+/// Every block size with every number of players it allows, and the fewest and most pegs.
+fn doquin_playouts() -> Playouts<Doquin> {
+    let mut starts = Vec::new();
+    for size in doquin::SIZES {
+        for n in doquin::FEWEST_PLAYERS..=doquin::MOST_PLAYERS {
+            if size == doquin::SMALLEST_SIZE && n != 2 {
+                continue;
+            }
+            for pegs in [
+                None,
+                Some(*doquin::PEG_COUNTS.start()),
+                Some(*doquin::PEG_COUNTS.end()),
+            ] {
+                let mut options = serde_json::Map::new();
+                options.insert("size".into(), Value::from(size));
+                if let Some(pegs) = pegs {
+                    options.insert("pegs".into(), Value::from(pegs));
+                }
+                let label = format!("block {size} {n} players pegs {pegs:?}");
+                starts.push((
+                    label,
+                    Record::new(GameKind::Doquin, None, options, players(n)),
+                ));
+            }
+        }
+    }
+    Playouts {
+        starts,
+        games_per_start: DOQUIN_GAMES,
+        open: |record| {
+            Doquin::from_header(
+                record.variant.as_deref(),
+                &record.options,
+                record.players.len(),
+            )
+            .map_err(RecordError::BadHeader)
+        },
+        bound: doquin_bound,
+        actions: &[],
+        invariants: doquin_invariants,
+    }
+}
+
+/// A round has at most one insertion per peg, and a peg only ever goes deeper, so at most as
+/// many pushes as cells along its hole; as many rounds as players.
+fn doquin_bound(record: &Record) -> Option<usize> {
+    let seats = record.players.len();
+    let size = record.options.get("size").and_then(Value::as_u64)? as usize;
+    let pegs = record
+        .options
+        .get("pegs")
+        .and_then(Value::as_u64)
+        .unwrap_or(u64::from(doquin::DEFAULT_PEGS)) as usize;
+    Some(seats * seats * pegs * (1 + size))
+}
+
+/// Pegs are conserved between supplies, the block and captures; every cell a peg fills is the
+/// peg's own and no other's; totals are the sums of the rounds.
+fn doquin_invariants(game: &Doquin, _moves: &[String]) -> Result<(), String> {
+    let seats = game.seats();
+    let block = game.block();
+    let n = block.size;
+    let pegs = u32::from(game.options().pegs);
+    let mut in_block = 0u32;
+    let mut filled = 0usize;
+    for hole in block.holes() {
+        let Some(peg) = game.peg(hole) else { continue };
+        if peg.owner.index() >= seats || peg.depth == 0 || peg.depth > n {
+            return Err(format!("a strange peg in {hole}: {peg:?}"));
+        }
+        in_block += 1;
+        filled += usize::from(peg.depth);
+        for depth in 0..peg.depth {
+            let cell = hole.cell(depth, n);
+            if game.occupant(cell) != Some(hole) {
+                return Err(format!(
+                    "the peg in {hole} fills {cell:?}, which holds {:?}",
+                    game.occupant(cell)
+                ));
+            }
+        }
+    }
+    let mut occupied = 0usize;
+    for x in 0..n {
+        for y in 0..n {
+            for z in 0..n {
+                if let Some(hole) = game.occupant((x, y, z)) {
+                    occupied += 1;
+                    let fills = game
+                        .peg(hole)
+                        .is_some_and(|p| (0..p.depth).any(|d| hole.cell(d, n) == (x, y, z)));
+                    if !fills {
+                        return Err(format!(
+                            "cell {:?} names {hole}, whose peg is not there",
+                            (x, y, z)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if occupied != filled {
+        return Err(format!(
+            "{occupied} cells are taken but the pegs fill {filled}"
+        ));
+    }
+    let supplies: u32 = (0..seats)
+        .map(|i| u32::from(game.supply(Seat(i as u8))))
+        .sum();
+    let captured: u32 = (0..seats)
+        .map(|i| u32::from(game.captured(Seat(i as u8))))
+        .sum();
+    if game.rounds().len() < seats && supplies + in_block + captured != seats as u32 * pegs {
+        return Err(format!(
+            "pegs not conserved: {supplies} in supply, {in_block} in the block, {captured} captured, of {}",
+            seats as u32 * pegs
+        ));
+    }
+    for i in 0..seats {
+        let from_rounds: i32 = game.rounds().iter().map(|r| r.scores[i]).sum();
+        if game.totals()[i] != from_rounds {
+            return Err(format!(
+                "seat {} total {} is not the sum of its rounds {from_rounds}",
+                i + 1,
+                game.totals()[i]
+            ));
+        }
+        let seat = Seat(i as u8);
+        // One capture a turn, and the round ends when a turn ends with five: never more.
+        if game.captured(seat) > doquin::CAPTURES_TO_END {
+            return Err(format!(
+                "seat {} has {} captures",
+                i + 1,
+                game.captured(seat)
+            ));
+        }
+        if u32::from(game.captured(seat)) > pegs * (seats as u32 - 1) {
+            return Err(format!(
+                "seat {} captured more pegs than its opponents have",
+                i + 1
+            ));
+        }
+    }
+    Ok(())
 }

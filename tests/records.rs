@@ -257,11 +257,11 @@ fn record_of_an_unknown_game_is_refused() {
 }
 
 #[test]
-fn record_of_a_game_not_yet_playable_is_refused() {
+fn record_of_one_game_with_another_games_header_is_refused() {
     let text = morris_json(|r| r["game"] = json!("doquin"));
     assert_eq!(
         refusal(&text),
-        "this record cannot be opened: Doquin is not playable in this version of Parlour yet"
+        "this record cannot be opened: Doquin has no variants (the record names \"morrice\")"
     );
     let record = Record::from_json(&text).unwrap();
     assert_eq!(

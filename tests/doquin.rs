@@ -223,6 +223,12 @@ fn round_ends_on_five_pegs_all_the_way_in() {
     assert_eq!(game.rounds().len(), 1);
     assert_eq!(game.rounds()[0].end, RoundEnd::PegsIn(A));
     assert_eq!(game.rounds()[0].scores, [5 + BONUS, 4]);
+    assert_eq!(
+        game.rounds()[0].pegs_in,
+        [5, 4],
+        "the round keeps its parts"
+    );
+    assert_eq!(game.rounds()[0].captured, [0, 0]);
     assert_eq!(game.turn(), Turn::Seat(B), "round 2 starts with seat 2");
     assert_eq!(game.supply(A), 10, "supplies are full again");
     assert!(game.peg(hole("F1-1")).is_none(), "the block is empty again");
@@ -249,6 +255,8 @@ fn round_ends_on_five_captures() {
     assert_eq!(game.rounds().len(), 1);
     assert_eq!(game.rounds()[0].end, RoundEnd::Captures(A));
     assert_eq!(game.rounds()[0].scores, [5 + 2 + BONUS, 0]);
+    assert_eq!(game.rounds()[0].captured, [5, 0]);
+    assert_eq!(game.rounds()[0].pegs_in, [2, 0]);
 }
 
 #[test]
@@ -379,6 +387,76 @@ fn random_games_always_offer_a_move_and_end() {
             }
             assert_eq!(game.rounds().len(), seats);
             assert_eq!(game.scores(), game.totals());
+        }
+    }
+}
+
+#[test]
+fn effect_tells_where_a_peg_stops_and_what_it_captures_before_it_is_played() {
+    let mut game = two_players();
+    play_all(&mut game, &["F4-1", "F2-2", "R2-1", "F4-4"]);
+    let capture = game
+        .effect(Move::Insert(hole("R2-2")))
+        .expect("R2-2 is open");
+    assert_eq!(capture.touches, Some(hole("F2-2")));
+    assert_eq!(
+        capture.captures,
+        Some(hole("F2-2")),
+        "the second touch would capture"
+    );
+    assert_eq!(
+        capture.depth, 2,
+        "R2-2 runs from x=3 inward and stops before F2-2 at x=1"
+    );
+    let before = game.clone();
+    assert_eq!(
+        game.effect(Move::Insert(hole("F4-1"))),
+        None,
+        "a filled hole has no effect"
+    );
+    assert_eq!(
+        game.effect(Move::Push(hole("F2-2"))),
+        None,
+        "no push is due"
+    );
+    assert_eq!(game, before, "asking changes nothing");
+    play_all(&mut game, &["R2-2"]);
+    assert!(game.peg(hole("F2-2")).is_none());
+    assert_eq!(game.peg(hole("R2-2")).map(|p| p.depth), Some(2));
+}
+
+/// In random games, every legal move's effect is what playing it does: the depth the peg
+/// reaches and the peg that disappears.
+#[test]
+fn effect_agrees_with_play_in_random_games() {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    for (seats, size) in [(2, 3), (3, 4), (4, 5)] {
+        for _ in 0..10 {
+            let mut game = Doquin::new(seats, Options { size, pegs: 15 }).unwrap();
+            while game.turn() != Turn::Over {
+                let moves = game.legal_moves();
+                for &m in &moves {
+                    let effect = game.effect(m).expect("a legal move has an effect");
+                    let mut after = game.clone();
+                    after.play(m).unwrap();
+                    if after.rounds().len() > game.rounds().len() {
+                        continue; // the block was cleared for the next round
+                    }
+                    let (Move::Insert(h) | Move::Push(h)) = m;
+                    assert_eq!(after.peg(h).map(|p| p.depth), Some(effect.depth), "{m}");
+                    let gone: Vec<Hole> = game
+                        .block()
+                        .holes()
+                        .filter(|&g| game.peg(g).is_some() && after.peg(g).is_none())
+                        .collect();
+                    assert_eq!(gone, effect.captures.into_iter().collect::<Vec<_>>(), "{m}");
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = moves[(state >> 33) as usize % moves.len()];
+                game.play(m).unwrap();
+            }
         }
     }
 }

@@ -89,11 +89,26 @@ impl RoundEnd {
     }
 }
 
-/// A finished round: how it ended and each seat's points for it.
+/// A finished round: how it ended and each seat's points for it, with their parts.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RoundResult {
     pub end: RoundEnd,
     pub scores: Vec<i32>,
+    /// Pegs each seat captured in the round.
+    pub captured: Vec<u8>,
+    /// Each seat's own pegs all the way in when the round ended.
+    pub pegs_in: Vec<u8>,
+}
+
+/// What a move would do, worked out without playing it (for showing it before it is made).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Effect {
+    /// How many cells of its hole the peg would fill when it stops.
+    pub depth: u8,
+    /// The peg it would touch when it stops, if any.
+    pub touches: Option<Hole>,
+    /// The opponent's peg an insertion would capture, if any (pushes capture nothing).
+    pub captures: Option<Hole>,
 }
 
 /// Why a move cannot be played here. The message is shown to players as it is.
@@ -371,6 +386,32 @@ impl Doquin {
         }
     }
 
+    /// What a legal move of the seat to move would do; `None` for a move that is not legal.
+    pub fn effect(&self, m: Move) -> Option<Effect> {
+        self.check(m).ok()?;
+        let mut after = self.clone();
+        let hole = match m {
+            Move::Insert(hole) => {
+                after.place(hole, self.to_move);
+                hole
+            }
+            Move::Push(hole) => {
+                after.slide(hole);
+                hole
+            }
+        };
+        let touches = after.touched(hole);
+        let captures = match m {
+            Move::Insert(_) => touches.filter(|&target| after.is_held(hole, target, self.to_move)),
+            Move::Push(_) => None,
+        };
+        Some(Effect {
+            depth: after.peg(hole)?.depth,
+            touches,
+            captures,
+        })
+    }
+
     /// Checks a move of the seat to move without playing it.
     pub fn check(&self, m: Move) -> Result<(), IllegalMove> {
         if self.is_over() {
@@ -448,20 +489,12 @@ impl Doquin {
         let Some(target) = self.touched(hole) else {
             return false;
         };
+        if !self.is_held(hole, target, mover) {
+            return false;
+        }
         let Some(victim) = self.peg(target) else {
             return false;
         };
-        if victim.owner == mover {
-            return false;
-        }
-        let held = self.block.holes().any(|other| {
-            other != hole
-                && self.peg(other).is_some_and(|p| p.owner == mover)
-                && self.touched(other) == Some(target)
-        });
-        if !held {
-            return false;
-        }
         let n = self.block.size;
         for depth in 0..victim.depth {
             let cell = self.block.cell_index(target.cell(depth, n));
@@ -470,6 +503,17 @@ impl Doquin {
         self.pegs[target.index(n)] = None;
         self.captured[mover.index()] += 1;
         true
+    }
+
+    /// Whether the peg in `target`, touched by `mover`'s peg in `hole`, is an opponent's peg
+    /// that another of the mover's pegs touches too (so that it is captured).
+    fn is_held(&self, hole: Hole, target: Hole, mover: Seat) -> bool {
+        self.peg(target).is_some_and(|victim| victim.owner != mover)
+            && self.block.holes().any(|other| {
+                other != hole
+                    && self.peg(other).is_some_and(|p| p.owner == mover)
+                    && self.touched(other) == Some(target)
+            })
     }
 
     /// The end of `mover`'s turn: the round may end; otherwise the next seat that can play.
@@ -502,7 +546,15 @@ impl Doquin {
         for (total, score) in self.totals.iter_mut().zip(&scores) {
             *total += score;
         }
-        self.rounds.push(RoundResult { end, scores });
+        let pegs_in = (0..self.seats())
+            .map(|i| self.pegs_in(Seat(i as u8)))
+            .collect();
+        self.rounds.push(RoundResult {
+            end,
+            scores,
+            captured: self.captured.clone(),
+            pegs_in,
+        });
         self.pegs.iter_mut().for_each(|p| *p = None);
         self.cells.iter_mut().for_each(|c| *c = None);
         self.supply.iter_mut().for_each(|s| *s = self.options.pegs);

@@ -3,6 +3,7 @@
 
 pub mod archery;
 pub mod dominoes;
+pub mod doquin;
 pub mod morris;
 pub mod quoits;
 

@@ -73,7 +73,11 @@ impl GameKind {
     pub fn playable(self) -> bool {
         matches!(
             self,
-            GameKind::Morris | GameKind::Archery | GameKind::Quoits | GameKind::Dominoes
+            GameKind::Morris
+                | GameKind::Archery
+                | GameKind::Quoits
+                | GameKind::Dominoes
+                | GameKind::Doquin
         )
     }
 }

@@ -7,6 +7,7 @@ use crate::ai::Level;
 use crate::games::GameKind;
 use crate::record::{Player, PlayerKind, Record};
 use crate::rules::dominoes::{self, DominoGame, Dominoes};
+use crate::rules::doquin;
 use crate::rules::morris::{Options, Position, Variant};
 use crate::rules::quoits;
 use crate::session::dominoes::distinct_names;
@@ -176,13 +177,7 @@ pub fn NewGame(game: GameKind) -> impl IntoView {
                 GameKind::Archery => ArcherySetup().into_any(),
                 GameKind::Quoits => QuoitsSetup().into_any(),
                 GameKind::Dominoes => DominoesSetup().into_any(),
-                other => {
-                    let rules = format!("#/rules/{}", other.name());
-                    view! {
-                        <p>{other.title()} " is coming to Parlour. Its rules are ready to read."</p>
-                        <p><a class="button" href=rules>"Read the rules"</a></p>
-                    }.into_any()
-                }
+                GameKind::Doquin => DoquinSetup().into_any(),
             }}
         </section>
     }
@@ -538,6 +533,102 @@ fn DominoesSetup() -> impl IntoView {
             <p class="actions">
                 <button type="submit" class="primary" disabled=move || chosen.with(|c| c.is_err())>"Start the game"</button>
                 <a class="button" href="#/rules/dominoes">"Rules"</a>
+            </p>
+        </form>
+    }
+}
+
+#[component]
+fn DoquinSetup() -> impl IntoView {
+    let state = app_state();
+    let seats = Seats::new(2);
+    let size = RwSignal::new(doquin::DEFAULT_SIZE);
+    let pegs = RwSignal::new(doquin::DEFAULT_PEGS);
+    let first = RwSignal::new(FirstPlayer::DrawLots);
+    let options = move || doquin::Options {
+        size: size.get(),
+        pegs: pegs.get(),
+    };
+    // The game as chosen, or why it cannot be played.
+    let chosen = Memo::new(move |_| doquin::Doquin::new(seats.count.get(), options()));
+    let start = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let Ok(game) = chosen.get_untracked() else {
+            return;
+        };
+        let mut players = seats.players();
+        let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+        for (player, name) in players.iter_mut().zip(distinct_names(&names)) {
+            player.name = name;
+        }
+        // Seat 1 plays first in round 1: the seats turn round so that the first player sits there.
+        let count = players.len();
+        let first_seat = match first.get_untracked() {
+            FirstPlayer::DrawLots => (dom::random_u64() % count as u64) as usize,
+            FirstPlayer::Seat(seat) => seat.min(count - 1),
+        };
+        players.rotate_left(first_seat);
+        let record = Record::new(GameKind::Doquin, None, game.options_json(), players.clone());
+        state.start_game(record, Vec::new(), game_name("Doquin", &players), false);
+    };
+    let first_choice = move |value: FirstPlayer, label: Signal<String>, shown: Signal<bool>| {
+        view! {
+            <label class="choice" class:hidden=move || !shown.get()>
+                <input type="radio" name="first"
+                    prop:checked=move || first.get() == value
+                    on:change=move |_| first.set(value)/>
+                {move || label.get()}
+            </label>
+        }
+    };
+    view! {
+        <form class="setup" on:submit=start>
+            <p class="hint">"Pegs pushed into a drilled block from three faces; a peg touched by two of an opponent's is captured. As many rounds as players, each first once."</p>
+            <SeatsEditor seats=seats fewest=doquin::FEWEST_PLAYERS most=doquin::MOST_PLAYERS levels=true/>
+            <fieldset>
+                <legend>"Options"</legend>
+                <div class="count">
+                    <label for="doquin-size">"Block"</label>
+                    <select id="doquin-size" on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                            size.set(n);
+                        }
+                    }>
+                        {doquin::SIZES.map(|n| {
+                            let label = if n == doquin::SMALLEST_SIZE {
+                                format!("{n} × {n} × {n} (two players only)")
+                            } else {
+                                format!("{n} × {n} × {n}")
+                            };
+                            view! { <option value=n.to_string() selected=move || size.get() == n>{label}</option> }
+                        }).collect_view()}
+                    </select>
+                </div>
+                <div class="count">
+                    <label for="doquin-pegs">"Pegs each"</label>
+                    <input id="doquin-pegs" type="number" inputmode="numeric"
+                        min=doquin::PEG_COUNTS.start().to_string() max=doquin::PEG_COUNTS.end().to_string()
+                        prop:value=move || pegs.get().to_string()
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                                pegs.set(n.clamp(*doquin::PEG_COUNTS.start(), *doquin::PEG_COUNTS.end()));
+                            }
+                        }/>
+                </div>
+            </fieldset>
+            <fieldset>
+                <legend>"Who plays first in round 1"</legend>
+                {first_choice(FirstPlayer::DrawLots, Signal::derive(|| "Draw lots".to_string()), Signal::derive(|| true))}
+                {(0..doquin::MOST_PLAYERS).map(|i| first_choice(
+                    FirstPlayer::Seat(i),
+                    Signal::derive(move || seats.names[i].get()),
+                    Signal::derive(move || i < seats.count.get()),
+                )).collect_view()}
+            </fieldset>
+            <p class="error" role="alert" id="doquin-setup-error">{move || chosen.get().err().map(|e| super::play::sentence(&e))}</p>
+            <p class="actions">
+                <button type="submit" class="primary" disabled=move || chosen.with(|c| c.is_err())>"Start the game"</button>
+                <a class="button" href="#/rules/doquin">"Rules"</a>
             </p>
         </form>
     }

@@ -45,21 +45,24 @@ export const tests = [
     },
   },
   {
-    name: 'games that are not playable yet lead to their rules, never to a broken screen',
+    name: 'every game card leads to its new game and its rules; an unknown page says so',
     async run(t) {
       const page = await t.page();
       await open(page, t.base, '#/');
-      for (const game of ['Doquin']) {
-        const card = page.locator('.game-card', { hasText: game });
-        await waitText(card, 'Coming');
-        await card.locator('a:has-text("Read the rules")').click();
+      for (const game of ['Morris', 'Archery', 'Quoits', 'Dominoes', 'Doquin']) {
+        const card = page.locator('.game-card', { has: page.locator('h2', { hasText: game }) });
+        assert.equal(await card.locator('.badge').count(), 0, `${game} is not marked as coming`);
+        await card.locator('a:has-text("Rules")').click();
         await waitText(page.locator('#screen-title'), `${game}: the rules`);
-        await page.waitForSelector('.rules-text .coming');
+        assert.equal(await page.locator('.rules-text .coming').count(), 0, `${game}'s rules do not say it is coming`);
+        await page.goBack();
+        await page.waitForSelector('.games');
+        await card.locator('a:has-text("Play")').click();
+        await waitText(page.locator('#screen-title'), `New game of ${game}`);
+        await page.waitForSelector('form.setup button[type=submit]');
         await page.goBack();
         await page.waitForSelector('.games');
       }
-      await open(page, t.base, '#/new/doquin');
-      await waitText(page.locator('main'), 'coming to Parlour');
       await open(page, t.base, '#/no/such/page');
       await waitText(page.locator('#screen-title'), 'Nothing here');
     },

@@ -1,9 +1,10 @@
-//! The play screens: one per game (`morris`, `archery`, `quoits`), and what they share here:
+//! The play screens: one per game (`morris`, `archery`, `quoits`, `dominoes`, `doquin`), and what they share here:
 //! opening a saved game, the autosave, the record's controls (save, export, share link), the
 //! computer's pace.
 
 mod archery;
 mod dominoes;
+mod doquin;
 mod morris;
 mod quoits;
 
@@ -57,10 +58,10 @@ pub fn Play(id: String) -> impl IntoView {
             Ok(game) => view! { <dominoes::DominoesScreen saved=saved game=game/> }.into_any(),
             Err(e) => does_not_replay(e),
         },
-        Ok(other) => cannot_open(format!(
-            "{} is not playable in this version of Parlour yet.",
-            other.title()
-        )),
+        Ok(GameKind::Doquin) => match doquin::open(&saved) {
+            Ok(game) => view! { <doquin::DoquinScreen saved=saved game=game/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
         Err(e) => cannot_open(e.to_string()),
     }
 }

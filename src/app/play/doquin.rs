@@ -1,0 +1,542 @@
+//! The Doquin screen: the block in 3D and its three faces flat (both take moves), the pushes
+//! after a capture in the order the capturer picks, each player's supply, captures and pegs all
+//! the way in, the end of each round and of the game, and computer players.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+
+use crate::games::GameKind;
+use crate::record::RecordError;
+use crate::rules::doquin::{Doquin, Hole, Move};
+use crate::rules::{Game, Seat, Turn};
+use crate::session::doquin::{
+    captured_pegs, ending_words, forced_push, last_turn, move_words, preview_words, round_words,
+    suggested_order, PEG_COLOURS,
+};
+use crate::session::Match;
+use crate::storage::SavedGame;
+
+use super::super::boards::doquin::{BlockView, FaceViews, Marks, Preview};
+use super::super::boards::pieces::outline;
+use super::super::new_game::game_name;
+use super::super::{app_state, computer};
+use super::{
+    computer_move, export_record, keep_saved, seat_levels, sentence, Pace, PaceChoice, Progress,
+    RecordControls,
+};
+
+/// How long the app waits before a push it plays for a person, so that it can be followed.
+const FORCED_PUSH_MS: u64 = 450;
+
+/// Opens a saved game of Doquin.
+pub fn open(saved: &SavedGame) -> Result<Match<Doquin>, RecordError> {
+    let record = &saved.record;
+    let start = Doquin::from_header(
+        record.variant.as_deref(),
+        &record.options,
+        record.players.len(),
+    )
+    .map_err(RecordError::BadHeader)?;
+    Match::from_record(record, start, &saved.redo)
+}
+
+/// A seat's peg, small, for the tables (its colour and its shape).
+fn peg_mark(seat: usize, class: &'static str) -> impl IntoView {
+    view! {
+        <svg viewBox="-14 -14 28 28" aria-hidden="true" class=class>{outline(seat, 10.0)}</svg>
+    }
+}
+
+#[component]
+pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
+    let state = app_state();
+    let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+    let levels = seat_levels(game.players());
+    let has_human = levels.iter().any(Option::is_none);
+    let has_computer = levels.iter().any(Option::is_some);
+    let title_names = names.join(" v ");
+    let rounds_seen = game.position().rounds().len();
+    let names = StoredValue::new(names);
+    let levels = StoredValue::new(levels);
+    let game = RwSignal::new(game);
+    let entry = StoredValue::new(saved);
+    let message = RwSignal::new(None::<String>);
+    let announce = RwSignal::new(String::new());
+    let pace = RwSignal::new(Pace::Steady);
+    let paused = RwSignal::new(false);
+    let busy = RwSignal::new(None::<usize>);
+    let hovered = RwSignal::new(None::<Hole>);
+    // The rounds whose end the players have seen (the panel stays up until they go on).
+    let round_seen = RwSignal::new(rounds_seen);
+    on_cleanup(computer::cancel);
+
+    let position = Memo::new(move |_| game.with(|g| g.position().clone()));
+    let plies = move || game.with_untracked(|g| g.moves().len());
+    let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
+    let level_of = move |seat: Seat| levels.with_value(|l| l[seat.index()]);
+    let all_names = move || names.get_value();
+    let progress = Memo::new(move |_| game.with(Progress::of));
+    keep_saved(entry, progress);
+
+    let round_panel = move || {
+        let now = position.get();
+        now.rounds().len() > round_seen.get() && now.outcome().is_none()
+    };
+    let forced = Memo::new(move |_| forced_push(&position.get()));
+    // A person is to choose: their turn, and not a push the app makes for them.
+    let human_to_choose = move |g: &Doquin| match g.turn() {
+        Turn::Seat(s) => level_of(s).is_none() && !(g.is_pushing() && forced.get().is_some()),
+        _ => false,
+    };
+
+    let say = move |words: String| {
+        message.set(None);
+        announce.set(words);
+    };
+    // Plays a move; `by_app` for the computer's moves and the pushes the app makes.
+    let act = move |m: Move, by_app: bool| {
+        let before = position.get_untracked();
+        let Turn::Seat(seat) = before.turn() else {
+            return;
+        };
+        if level_of(seat).is_some() && !by_app {
+            message.set(Some(format!(
+                "It is {}'s turn: the computer plays.",
+                name_of(seat)
+            )));
+            return;
+        }
+        // Playing on puts the end-of-round panel away (a table of computers goes on by itself).
+        if !by_app || !has_human {
+            round_seen.set(before.rounds().len());
+        }
+        let words = move_words(&before, m, &all_names());
+        let mut result = Ok(());
+        game.update(|g| result = g.play(m));
+        match result {
+            Ok(()) => {
+                let after = position.get_untracked();
+                let mut said = vec![words];
+                if after.is_pushing() && !before.is_pushing() {
+                    said.push(format!(
+                        "{} pushes in the pegs that can slide further",
+                        name_of(seat)
+                    ));
+                }
+                if after.rounds().len() > before.rounds().len() {
+                    if let Some(result) = after.rounds().last() {
+                        said.push(round_words(after.rounds().len(), result, &all_names()));
+                    }
+                }
+                if after.outcome().is_some() {
+                    said.push(ending_words(&after, &all_names()));
+                }
+                let said: Vec<String> = said.iter().map(|w| sentence(w)).collect();
+                say(said.join(" "));
+            }
+            Err(e) => message.set(Some(sentence(&e.to_string()))),
+        }
+    };
+    let pick = move |hole: Hole| {
+        let now = position.get_untracked();
+        if now.outcome().is_some() {
+            return;
+        }
+        let m = if now.is_pushing() {
+            Move::Push(hole)
+        } else {
+            Move::Insert(hole)
+        };
+        act(m, false);
+    };
+
+    // The automatic moves: the computer's, and the pushes whose order does not matter. Each
+    // waits for the pace; when it comes due it is dropped if the game moved on or was paused,
+    // and `busy` is freed, which runs this again.
+    let still_due = move |at: usize| {
+        let due = busy.get_untracked() == Some(at);
+        if due {
+            busy.set(None);
+        }
+        due && plies() == at && !paused.get_untracked()
+    };
+    Effect::new(move |_| {
+        let now = position.get();
+        if paused.get() || busy.get().is_some() {
+            return;
+        }
+        let Turn::Seat(seat) = now.turn() else {
+            return;
+        };
+        // A new round waits for the people at the table to go on.
+        if round_panel() && has_human {
+            return;
+        }
+        let at = plies();
+        if let Some(level) = level_of(seat) {
+            busy.set(Some(at));
+            let asked = computer_move::<Move>(
+                game.with_untracked(|g| g.record()),
+                level,
+                pace,
+                paused,
+                message,
+                move || still_due(at),
+                move |m| act(m, true),
+            );
+            if let Err(why) = asked {
+                busy.set(None);
+                paused.set(true);
+                message.set(Some(format!("{why}; the game is paused.")));
+            }
+        } else if let Some(hole) = forced.get() {
+            busy.set(Some(at));
+            set_timeout(
+                move || {
+                    if still_due(at) {
+                        act(Move::Push(hole), true);
+                    }
+                },
+                Duration::from_millis(FORCED_PUSH_MS),
+            );
+        }
+    });
+
+    let stop_automation = move || {
+        computer::cancel();
+        busy.set(None);
+    };
+    // With a person at the table, undo goes back to the last thing a person chose.
+    let automatic_now = move |g: &Doquin| match g.turn() {
+        Turn::Seat(s) => level_of(s).is_some() || (g.is_pushing() && forced_push(g).is_some()),
+        _ => false,
+    };
+    let can_undo = move || {
+        game.with(|g| {
+            (0..g.moves().len()).any(|n| !(has_human && automatic_now(g.position_after(n))))
+        })
+    };
+    let undo = move |_| {
+        stop_automation();
+        game.update(|g| {
+            g.undo();
+            while has_human && automatic_now(g.position()) && g.can_undo() {
+                g.undo();
+            }
+        });
+        round_seen.set(position.get_untracked().rounds().len());
+        if !has_human {
+            paused.set(true);
+        }
+        say("Taken back.".into());
+    };
+    let redo = move |_| {
+        stop_automation();
+        game.update(|g| {
+            g.redo();
+        });
+        round_seen.set(position.get_untracked().rounds().len());
+        say("Played again.".into());
+    };
+    let push_suggested = move |_| {
+        let now = position.get_untracked();
+        let Some(order) = suggested_order(&now) else {
+            return;
+        };
+        for hole in order {
+            act(Move::Push(hole), false);
+        }
+    };
+
+    let marks = Memo::new(move |_| {
+        let now = position.get();
+        let mine = human_to_choose(&now) && !round_panel();
+        let targets = if mine {
+            now.legal_moves()
+                .into_iter()
+                .map(|m| match m {
+                    Move::Insert(h) | Move::Push(h) => h,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let preview = hovered.get().filter(|h| targets.contains(h)).and_then(|hole| {
+            let m = if now.is_pushing() {
+                Move::Push(hole)
+            } else {
+                Move::Insert(hole)
+            };
+            let effect = now.effect(m)?;
+            let Turn::Seat(seat) = now.turn() else {
+                return None;
+            };
+            Some(Preview {
+                hole,
+                seat: seat.index(),
+                depth: effect.depth,
+                captures: effect.captures,
+            })
+        });
+        Marks {
+            targets,
+            pushing: now.is_pushing(),
+            last: game.with(last_turn),
+            preview,
+        }
+    });
+    let preview_line = move || {
+        let now = position.get();
+        let hole = marks.with(|m| m.preview.map(|p| p.hole))?;
+        let m = if now.is_pushing() {
+            Move::Push(hole)
+        } else {
+            Move::Insert(hole)
+        };
+        preview_words(&now, m, &all_names()).map(|w| sentence(&w))
+    };
+
+    let status = move || {
+        let now = position.get();
+        if now.outcome().is_some() {
+            return sentence(&ending_words(&now, &all_names()));
+        }
+        let paused_words = if paused.get() { " (paused)" } else { "" };
+        if round_panel() {
+            return format!(
+                "Round {} is over. Round {} is next{paused_words}.",
+                now.rounds().len(),
+                now.round()
+            );
+        }
+        let Turn::Seat(seat) = now.turn() else {
+            return String::new();
+        };
+        let who = name_of(seat);
+        if level_of(seat).is_some() {
+            return format!("{who} is thinking…{paused_words}");
+        }
+        if now.is_pushing() {
+            return if forced.get().is_some() {
+                format!("{who} captured: the pegs that can slide are pushed in{paused_words}.")
+            } else {
+                format!("{who} captured: push in the highlighted pegs, one at a time, in the order you choose, or take the suggested order{paused_words}.")
+            };
+        }
+        format!(
+            "{who} to play ({} pegs): choose a hole on the block or on a face{paused_words}.",
+            PEG_COLOURS[seat.index() % 4]
+        )
+    };
+    let round_line = move || {
+        let now = position.get();
+        let first = Seat((now.round() - 1) as u8);
+        format!(
+            "Round {} of {} · {} plays first",
+            now.round(),
+            now.seats(),
+            name_of(first)
+        )
+    };
+
+    let players_table = move || {
+        let now = position.get();
+        let taken = game.with(captured_pegs);
+        let over = now.outcome().is_some();
+        let first = Seat((now.round() - 1) as u8);
+        view! {
+            <div class="table-scroll"><table class="scores doquin-players">
+                <caption>{round_line}</caption>
+                <thead><tr>
+                    <th scope="col">"Player"</th>
+                    <th scope="col"><abbr title="Pegs still to insert">"Pegs"</abbr></th>
+                    <th scope="col">"Captured"</th>
+                    <th scope="col"><abbr title="Own pegs all the way in">"All in"</abbr></th>
+                    <th scope="col">"Total"</th>
+                </tr></thead>
+                <tbody>
+                    {(0..now.seats()).map(|s| {
+                        let seat = Seat(s as u8);
+                        let to_move = !over && now.turn() == Turn::Seat(seat);
+                        let victims = taken[s].clone();
+                        let captured_label = if victims.is_empty() {
+                            "none".to_string()
+                        } else {
+                            victims.iter().map(|v| format!("{}'s", name_of(*v))).collect::<Vec<_>>().join(", ")
+                        };
+                        view! {
+                            <tr class:to-move=to_move>
+                                <th scope="row">
+                                    {peg_mark(s, "choice-piece")}
+                                    {name_of(seat)}
+                                    <span class="visually-hidden">{format!(", {} pegs", PEG_COLOURS[s % 4])}</span>
+                                    {(seat == first && !over).then(|| view! { <span class="first-mark" title="Plays first this round">" · first"</span> })}
+                                </th>
+                                <td>{now.supply(seat)}</td>
+                                <td>
+                                    {now.captured(seat)}
+                                    <span class="captured-pegs" role="img" aria-label=format!("captured: {captured_label}")>
+                                        {victims.iter().map(|v| peg_mark(v.index(), "captured-peg")).collect_view()}
+                                    </span>
+                                </td>
+                                <td>{now.pegs_in(seat)}</td>
+                                <td class="total">{now.totals()[s]}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table></div>
+        }
+    };
+
+    // The rounds so far, each player's points with their parts.
+    let rounds_table = move |now: &Doquin| {
+        let seats = now.seats();
+        let rounds = now.rounds().to_vec();
+        view! {
+            <div class="table-scroll"><table class="scores">
+                <thead><tr>
+                    <th scope="col">"Player"</th>
+                    {(1..=rounds.len()).map(|r| view! { <th scope="col">{format!("Round {r}")}</th> }).collect_view()}
+                    <th scope="col">"Total"</th>
+                </tr></thead>
+                <tbody>
+                    {(0..seats).map(|s| view! {
+                        <tr>
+                            <th scope="row">{peg_mark(s, "choice-piece")}{name_of(Seat(s as u8))}</th>
+                            {rounds.iter().map(|r| {
+                                let bonus = r.end.bonus() == Some(Seat(s as u8));
+                                let parts = format!(
+                                    "{} captured, {} in{}",
+                                    r.captured[s],
+                                    r.pegs_in[s],
+                                    if bonus { ", bonus" } else { "" }
+                                );
+                                view! { <td><strong>{r.scores[s]}</strong> <span class="parts">{parts}</span></td> }
+                            }).collect_view()}
+                            <td class="total">{now.totals()[s]}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table></div>
+        }
+    };
+    let next_round = move |_| {
+        round_seen.set(position.get_untracked().rounds().len());
+        announce.set(format!(
+            "Round {} begins: {} plays first.",
+            position.get_untracked().round(),
+            name_of(Seat((position.get_untracked().round() - 1) as u8))
+        ));
+    };
+    let round_end_panel = move || {
+        if !round_panel() {
+            return None;
+        }
+        let now = position.get();
+        let number = now.rounds().len();
+        let result = now.rounds().last()?.clone();
+        let words = round_words(number, &result, &all_names());
+        let headline = words
+            .split(". Points")
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        Some(view! {
+            <section class="end-panel round-panel" aria-labelledby="round-title">
+                <h2 id="round-title">{sentence(&headline)}</h2>
+                {rounds_table(&now)}
+                <p class="actions">
+                    <button type="button" class="primary" id="next-round" on:click=next_round>
+                        {format!("Start round {}", now.round())}
+                    </button>
+                </p>
+            </section>
+        })
+    };
+    let rematch = move |_| {
+        let record = game.with_untracked(|g| {
+            let mut record = g.record();
+            record.moves.clear();
+            record
+        });
+        let name = game_name("Doquin", &record.players);
+        state.start_game(record, Vec::new(), name, false);
+    };
+    let end_panel = move || {
+        let now = position.get();
+        now.outcome()?;
+        Some(view! {
+            <section class="end-panel" aria-labelledby="end-title">
+                <h2 id="end-title">{sentence(&ending_words(&now, &all_names()))}</h2>
+                {rounds_table(&now)}
+                <p class="actions">
+                    <button type="button" class="primary" on:click=rematch>"Play again"</button>
+                    <a class="button" href="#/new/doquin">"New game"</a>
+                    <button type="button" on:click=move |_| {
+                        if let Err(e) = export_record(&progress.get_untracked().record) {
+                            state.tell(e, true);
+                        }
+                    }>"Export"</button>
+                </p>
+            </section>
+        })
+    };
+    let push_panel = move || {
+        let now = position.get();
+        let choosing = now.is_pushing() && human_to_choose(&now);
+        choosing.then(|| view! {
+            <div class="controls push-panel" role="group" aria-label="Pushes">
+                <button type="button" class="primary" id="push-suggested" on:click=push_suggested>
+                    "Push in the suggested order"
+                </button>
+            </div>
+        })
+    };
+
+    let on_pick = Callback::new(pick);
+    let on_hover = Callback::new(move |hole: Option<Hole>| hovered.set(hole));
+    view! {
+        <section class="screen play doquin-screen">
+            <h1 id="screen-title" tabindex="-1" class="play-title">
+                "Doquin" <span class="versus">{title_names}</span>
+            </h1>
+            <div class="play-layout">
+                <div class="board-column">
+                    <p class="status" aria-hidden="true">{status}</p>
+                    {move || message.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
+                    {round_end_panel}
+                    {end_panel}
+                    {push_panel}
+                    <BlockView position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+                    <p class="preview-line" aria-live="polite">{preview_line}</p>
+                    <FaceViews position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+                </div>
+                <div class="side-column">
+                    {players_table}
+                    {has_computer.then(|| view! {
+                        <div class="controls computer" role="group" aria-label="Computer">
+                            <PaceChoice label="Pace" pace=pace/>
+                            <button type="button" on:click=move |_| paused.update(|p| *p = !*p)>
+                                {move || if paused.get() { "Resume" } else { "Pause" }}
+                            </button>
+                        </div>
+                    })}
+                    <div class="controls" role="group" aria-label="Game">
+                        <button type="button" on:click=undo disabled=move || !can_undo()>"Undo"</button>
+                        <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                    </div>
+                    <RecordControls game=GameKind::Doquin progress=progress entry=entry announce=announce/>
+                    {move || (!position.get().rounds().is_empty() && position.get().outcome().is_none()).then(|| view! {
+                        <section class="rounds" aria-label="Rounds so far">
+                            <h2>"Rounds so far"</h2>
+                            {rounds_table(&position.get())}
+                        </section>
+                    })}
+                </div>
+            </div>
+            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
+        </section>
+    }
+}

@@ -6,8 +6,8 @@ use parlour::record::{Player, Record};
 use parlour::rules::doquin::{Doquin, Hole, Move, Options};
 use parlour::rules::{Game, Seat};
 use parlour::session::doquin::{
-    captured_pegs, forced_push, hole_words, last_turn, move_words, push_orders, round_words,
-    suggested_order,
+    captured_pegs, forced_push, hole_words, last_turn, move_words, preview_words, push_orders,
+    round_words, suggested_order,
 };
 use parlour::session::Match;
 
@@ -118,6 +118,14 @@ fn moves_rounds_and_holes_in_words() {
     assert_eq!(
         move_words(&game, Move::Insert(hole("R2-2")), &names()),
         "Ada inserts a peg at right 2-2; it stops 2 deep, touching Bob's peg in front 2-2, and captures it"
+    );
+    assert_eq!(
+        preview_words(&game, Move::Insert(hole("R2-2")), &names()).unwrap(),
+        "right 2-2: the peg would stop 2 deep, touching Bob's peg in front 2-2, and capture it"
+    );
+    assert_eq!(
+        preview_words(&game, Move::Insert(hole("F4-1")), &names()),
+        None
     );
     assert_eq!(
         move_words(&game, Move::Insert(hole("F1-1")), &names()),

@@ -163,18 +163,14 @@ fn whose(before: &Doquin, hole: Hole, mover: Seat, names: &[String]) -> String {
     }
 }
 
-/// What a move did, in words: "Ada inserts a peg at front 2-3; it stops 2 deep, touching Bob's
-/// peg in right 2-1, and captures it."
+/// What a move did, in words: "Ada inserts a peg at right 2-2; it stops 2 deep, touching Bob's
+/// peg in front 2-2, and captures it".
 pub fn move_words(before: &Doquin, m: Move, names: &[String]) -> String {
     let Turn::Seat(mover) = before.turn() else {
         return String::new();
     };
-    let Some(effect) = before.effect(m) else {
-        return String::new();
-    };
     let who = name(names, mover);
-    let n = before.block().size;
-    let mut words = match m {
+    let doing = match m {
         Move::Insert(hole) => format!("{who} inserts a peg at {}", hole_words(hole)),
         Move::Push(hole) => format!(
             "{who} pushes {} at {} in",
@@ -182,11 +178,39 @@ pub fn move_words(before: &Doquin, m: Move, names: &[String]) -> String {
             hole_words(hole)
         ),
     };
-    if effect.depth == n {
-        words.push_str("; it goes all the way in");
-    } else {
-        words.push_str(&format!("; it stops {} deep", effect.depth));
+    match effect_words(before, m, names, false) {
+        Some(effect) => format!("{doing}; {effect}"),
+        None => String::new(),
     }
+}
+
+/// What a move would do, in words, before it is made: "right 2-2: the peg would stop 2 deep,
+/// touching Bob's peg in front 2-2, and capture it". `None` for a move that is not legal.
+pub fn preview_words(before: &Doquin, m: Move, names: &[String]) -> Option<String> {
+    let (Move::Insert(hole) | Move::Push(hole)) = m;
+    Some(format!(
+        "{}: the peg would {}",
+        hole_words(hole),
+        effect_words(before, m, names, true)?
+    ))
+}
+
+/// Where the peg stops and what it touches and captures, said of a move made or to be made.
+fn effect_words(before: &Doquin, m: Move, names: &[String], would: bool) -> Option<String> {
+    let Turn::Seat(mover) = before.turn() else {
+        return None;
+    };
+    let effect = before.effect(m)?;
+    let (go, stop, capture) = if would {
+        ("go all the way in", "stop", "capture it")
+    } else {
+        ("it goes all the way in", "it stops", "captures it")
+    };
+    let mut words = if effect.depth == before.block().size {
+        go.to_string()
+    } else {
+        format!("{stop} {} deep", effect.depth)
+    };
     if let Some(touched) = effect.touches {
         words.push_str(&format!(
             ", touching {} in {}",
@@ -195,9 +219,9 @@ pub fn move_words(before: &Doquin, m: Move, names: &[String]) -> String {
         ));
     }
     if effect.captures.is_some() {
-        words.push_str(", and captures it");
+        words.push_str(&format!(", and {capture}"));
     }
-    words
+    Some(words)
 }
 
 /// Why a round ended and what each player scored, in words.

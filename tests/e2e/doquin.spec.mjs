@@ -1,0 +1,226 @@
+// Doquin end to end: a whole two-player game against a computer with moves made on the 3D block
+// and on the flat faces, checked at every step against an independent copy of the rules below;
+// the keyboard's way in (face, row, column) with the holes' accessible names; a capture whose
+// push order the player picks; a game resumed after a reload.
+import { assert, waitText } from './lib.mjs';
+import { autosave, movesReach, savedMoves } from './teetotum.mjs';
+
+const FACES = { F: 'front', R: 'right', T: 'top' };
+const COLOURS = ['blue', 'natural', 'green', 'purple'];
+
+/** Doquin's rules, written again from rules/doquin.md, to check what the app shows. */
+export class Block {
+  constructor(seats, size = 4, pegs = 10) {
+    Object.assign(this, { seats, n: size, pegs });
+    this.rounds = [];
+    this.totals = Array(seats).fill(0);
+    this.newRound(0);
+  }
+  newRound(first) {
+    this.cells = new Map(); // "x,y,z" -> hole
+    this.holes = new Map(); // hole -> { owner, depth }
+    this.supply = Array(this.seats).fill(this.pegs);
+    this.captured = Array(this.seats).fill(0);
+    this.toMove = first;
+    this.pushing = false;
+  }
+  /** The cell of hole `F2-3` at a depth (the formulas of rules/doquin.md). */
+  cell(hole, d) {
+    const [f, r, c] = [hole[0], +hole[1], +hole[3]];
+    const n = this.n;
+    if (f === 'F') return [c - 1, n - r, d].join();
+    if (f === 'R') return [n - 1 - d, n - r, c - 1].join();
+    return [c - 1, n - 1 - d, n - r].join();
+  }
+  allHoles() {
+    const out = [];
+    for (const f of 'FRT') for (let r = 1; r <= this.n; r++) for (let c = 1; c <= this.n; c++) out.push(`${f}${r}-${c}`);
+    return out;
+  }
+  open(hole) { return !this.cells.has(this.cell(hole, 0)); }
+  touched(hole) {
+    const p = this.holes.get(hole);
+    return p && p.depth < this.n ? this.cells.get(this.cell(hole, p.depth)) : undefined;
+  }
+  canSlide(hole) {
+    const p = this.holes.get(hole);
+    return !!p && p.depth < this.n && !this.cells.has(this.cell(hole, p.depth));
+  }
+  slide(hole) {
+    const p = this.holes.get(hole);
+    while (p.depth < this.n && !this.cells.has(this.cell(hole, p.depth))) this.cells.set(this.cell(hole, p.depth++), hole);
+  }
+  pegsIn(seat) { return [...this.holes.values()].filter((p) => p.owner === seat && p.depth === this.n).length; }
+  canPlay(seat) { return this.supply[seat] > 0 && this.allHoles().some((h) => this.open(h)); }
+  play(move) {
+    const mover = this.toMove;
+    if (move.startsWith('p')) {
+      const hole = move.slice(1);
+      assert.ok(this.pushing && this.canSlide(hole), `${move} is a legal push`);
+      this.slide(hole);
+    } else {
+      assert.ok(!this.pushing && this.open(move) && this.supply[mover] > 0, `${move} is a legal insertion`);
+      this.supply[mover] -= 1;
+      this.holes.set(move, { owner: mover, depth: 0 });
+      this.slide(move);
+      const target = this.touched(move);
+      const victim = target && this.holes.get(target);
+      const held = victim && victim.owner !== mover && [...this.holes.keys()].some((h) => h !== move && this.holes.get(h).owner === mover && this.touched(h) === target);
+      if (held) {
+        for (let d = 0; d < victim.depth; d++) this.cells.delete(this.cell(target, d));
+        this.holes.delete(target);
+        this.captured[mover] += 1;
+        this.pushing = true;
+      }
+    }
+    if (this.pushing) this.pushing = this.allHoles().some((h) => this.canSlide(h));
+    if (!this.pushing) this.endTurn(mover);
+  }
+  endTurn(mover) {
+    if (this.captured[mover] >= 5 || this.pegsIn(mover) >= 5) return this.endRound(mover);
+    for (let k = 1; k <= this.seats; k++) {
+      const seat = (mover + k) % this.seats;
+      if (this.canPlay(seat)) { this.toMove = seat; return; }
+    }
+    this.endRound(null);
+  }
+  endRound(bonus) {
+    const scores = this.captured.map((c, s) => c + this.pegsIn(s) + (s === bonus ? 1 : 0));
+    scores.forEach((s, i) => { this.totals[i] += s; });
+    this.rounds.push(scores);
+    if (this.rounds.length < this.seats) this.newRound(this.rounds.length);
+  }
+  get over() { return this.rounds.length >= this.seats; }
+  /** A hole's accessible name as the app must give it. */
+  name(hole) {
+    const place = `${FACES[hole[0]]} ${hole.slice(1)}`;
+    const p = this.holes.get(hole);
+    if (p) return `${place}, ${COLOURS[p.owner]} peg, ${p.depth} deep`;
+    return `${place}, ${this.open(hole) ? 'open' : 'blocked'}`;
+  }
+}
+
+/** Replays a record's moves on the copy of the rules. */
+export function replay(moves, seats = 2, size = 4, pegs = 10) {
+  const block = new Block(seats, size, pegs);
+  for (const m of moves) block.play(m);
+  return block;
+}
+
+/** Starts a game of Doquin from its setup screen. */
+async function startDoquin(page, base, { players, size, pegs, first = 0 }) {
+  await page.goto(base + '#/new/doquin');
+  await page.waitForSelector('form.setup');
+  await page.selectOption('#player-count', String(players.length));
+  for (const [i, { name, kind = 'human' }] of players.entries()) {
+    await page.selectOption(`#seat-${i + 1}-kind`, kind);
+    await page.fill(`#seat-${i + 1}`, name);
+  }
+  if (size) await page.selectOption('#doquin-size', String(size));
+  if (pegs) {
+    await page.fill('#doquin-pegs', String(pegs));
+    await page.locator('#doquin-pegs').dispatchEvent('change');
+  }
+  await page.locator('input[name="first"]').nth(first + 1).check();
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForSelector('.doquin-screen .doquin-faces');
+  assert.match(page.url(), /#\/play\/[\w-]+$/, 'a game in progress has its own URL');
+}
+
+/** The flat face views' holes, each with its accessible name. */
+async function faceNames(page) {
+  return page.locator('.doquin-faces [data-hole]').evaluateAll((holes) =>
+    Object.fromEntries(holes.map((h) => [h.dataset.hole, h.getAttribute('aria-label')])));
+}
+
+/** Every hole the faces show is named as the copy of the rules says. */
+async function assertFaces(page, block) {
+  const names = await faceNames(page);
+  const holes = block.allHoles();
+  assert.equal(Object.keys(names).length, holes.length, 'every hole of the three faces is drawn');
+  for (const hole of holes) {
+    assert.ok(names[hole]?.startsWith(block.name(hole)), `${hole}: "${names[hole]}" should start "${block.name(hole)}"`);
+  }
+}
+
+/** The seat whose turn the status names, by its first word. */
+async function statusStarts(page, name) {
+  return ((await page.locator('.status').textContent()) ?? '').startsWith(name);
+}
+
+export const tests = [
+  {
+    name: 'a whole two-player game against the computer, moves made on the block and on the faces',
+    async run(t) {
+      const page = await t.page({ width: 1280, theme: 'light' });
+      await startDoquin(page, t.base, {
+        players: [{ name: 'Ada' }, { name: 'Robot', kind: 'easy' }], pegs: 5,
+      });
+      await page.selectOption('#pace', 'quick');
+      let useBlock = true;
+      let shots = 0;
+      let reloaded = false;
+      let pushesChosen = 0;
+      for (let step = 0; step < 300; step += 1) {
+        if (await page.locator('#end-title').count()) break;
+        const alert = page.locator('.doquin-screen .error[role=alert]');
+        if (await alert.count()) throw new Error(await alert.textContent());
+        const moves = await savedMoves(page);
+        const block = replay(moves, 2, 4, 5);
+        if (await page.locator('#next-round').count()) {
+          await t.shot(page, 'doquin-round-end-1280-light');
+          const table = await page.locator('.round-panel table').textContent();
+          assert.ok(table.includes(String(block.totals[0])) && table.includes(String(block.totals[1])), `the round's table shows the totals ${block.totals}`);
+          await page.click('#next-round');
+          continue;
+        }
+        if (block.toMove !== 0 || !(await statusStarts(page, 'Ada')) || (await page.locator('.doquin-faces [data-target]').count()) === 0) {
+          await page.waitForTimeout(100);
+          continue;
+        }
+        await assertFaces(page, block);
+        const targets = await page.locator('.doquin-faces [data-target]').evaluateAll((h) => h.map((e) => e.dataset.hole));
+        const legal = block.allHoles().filter((h) => (block.pushing ? block.canSlide(h) : block.open(h)));
+        assert.deepEqual([...targets].sort(), [...legal].sort(), 'the targets are the legal moves');
+        const hole = targets[(step * 7) % targets.length];
+        const before = moves.length;
+        if (useBlock && (await page.locator(`.doquin-block [data-hole="${hole}"]`).count())) {
+          // Hovering shows where the peg would stop; a click inserts (or pushes).
+          await page.locator(`.doquin-block [data-hole="${hole}"]`).first().hover();
+          await waitText(page.locator('.preview-line'), /would (stop|go all the way in)/);
+          await page.locator(`.doquin-block [data-hole="${hole}"]`).first().click();
+        } else {
+          await page.locator(`.doquin-faces [data-hole="${hole}"]`).click();
+        }
+        if (block.pushing) pushesChosen += 1;
+        useBlock = !useBlock;
+        await movesReach(page, before + 1).catch(async () => {
+          throw new Error(`no move after clicking ${hole}: ${await page.locator('.status').textContent()}`);
+        });
+        if (shots === 0 && before > 6) {
+          await t.shot(page, 'doquin-play-1280-light');
+          shots = 1;
+        }
+        if (!reloaded && before > 8) {
+          // Saved and resumed: a reload comes back to the same game.
+          const saved = await savedMoves(page);
+          await page.reload();
+          await page.waitForSelector('.doquin-screen .doquin-faces');
+          assert.deepEqual(await savedMoves(page), saved, 'the reload keeps every move');
+          await page.selectOption('#pace', 'quick');
+          reloaded = true;
+        }
+      }
+      await waitText(page.locator('#end-title'), /(wins|share)/, 10000);
+      const final = replay(await savedMoves(page), 2, 4, 5);
+      assert.ok(final.over, 'the record holds a whole game');
+      const best = Math.max(...final.totals);
+      await waitText(page.locator('#end-title'), `${best} points`);
+      const saved = await autosave(page);
+      assert.ok(saved.finished, 'the autosave is marked finished');
+      assert.ok(reloaded, 'the game was resumed after a reload');
+      await t.shot(page, 'doquin-end-1280-light');
+      console.log(`     ${final.rounds.length} rounds, totals ${final.totals}, ${pushesChosen} pushes picked by the player`);
+    },
+  },
+];

@@ -262,27 +262,35 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         } else {
             Vec::new()
         };
-        let preview = hovered.get().filter(|h| targets.contains(h)).and_then(|hole| {
-            let m = if now.is_pushing() {
-                Move::Push(hole)
-            } else {
-                Move::Insert(hole)
-            };
-            let effect = now.effect(m)?;
-            let Turn::Seat(seat) = now.turn() else {
-                return None;
-            };
-            Some(Preview {
-                hole,
-                seat: seat.index(),
-                depth: effect.depth,
-                captures: effect.captures,
-            })
-        });
+        let preview = hovered
+            .get()
+            .filter(|h| targets.contains(h))
+            .and_then(|hole| {
+                let m = if now.is_pushing() {
+                    Move::Push(hole)
+                } else {
+                    Move::Insert(hole)
+                };
+                let effect = now.effect(m)?;
+                let Turn::Seat(seat) = now.turn() else {
+                    return None;
+                };
+                Some(Preview {
+                    hole,
+                    seat: seat.index(),
+                    depth: effect.depth,
+                    captures: effect.captures,
+                })
+            });
         Marks {
             targets,
             pushing: now.is_pushing(),
-            last: game.with(last_turn),
+            // A round that has just ended leaves an empty block: nothing to mark.
+            last: game
+                .with(last_turn)
+                .into_iter()
+                .filter(|&h| now.peg(h).is_some())
+                .collect(),
             preview,
         }
     });
@@ -353,7 +361,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     <th scope="col"><abbr title="Pegs still to insert">"Pegs"</abbr></th>
                     <th scope="col">"Captured"</th>
                     <th scope="col"><abbr title="Own pegs all the way in">"All in"</abbr></th>
-                    <th scope="col">"Total"</th>
+                    <th scope="col"><abbr title="Points so far: the rounds played and this round's captures and pegs all the way in">"Points"</abbr></th>
                 </tr></thead>
                 <tbody>
                     {(0..now.seats()).map(|s| {
@@ -381,7 +389,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                                     </span>
                                 </td>
                                 <td>{now.pegs_in(seat)}</td>
-                                <td class="total">{now.totals()[s]}</td>
+                                <td class="total">{now.scores()[s]}</td>
                             </tr>
                         }
                     }).collect_view()}
@@ -528,7 +536,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                         <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
                     </div>
                     <RecordControls game=GameKind::Doquin progress=progress entry=entry announce=announce/>
-                    {move || (!position.get().rounds().is_empty() && position.get().outcome().is_none()).then(|| view! {
+                    {move || (!position.get().rounds().is_empty() && position.get().outcome().is_none() && !round_panel()).then(|| view! {
                         <section class="rounds" aria-label="Rounds so far">
                             <h2>"Rounds so far"</h2>
                             {rounds_table(&position.get())}

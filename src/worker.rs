@@ -177,6 +177,7 @@ fn respond(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
             })
         }
         GameKind::Dominoes => dominoes(request, clock),
+        GameKind::Doquin => doquin(request, clock),
         other => Err(format!("{} has no computer player", other.title())),
     }
 }
@@ -219,6 +220,49 @@ fn dominoes(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
                 r#move: Some(hint.best.to_string()),
                 score: hint.value.round() as i32,
                 depth: hint.worlds as u32,
+                verdict: Some(hint.verdict.words().to_string()),
+                ..Answer::default()
+            })
+        }
+    }
+}
+
+/// A Doquin request: the record replayed, then a move (or, for a hint, the best move found and
+/// a verdict) for the seat to move, pushes after a capture included. The score is the mover's
+/// expected reward in hundredths (50: level with the leader), the depth the rounds played out.
+fn doquin(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
+    let mut game = crate::rules::doquin::Doquin::from_header(
+        request.record.variant.as_deref(),
+        &request.record.options,
+        request.record.players.len(),
+    )?;
+    play_moves(&mut game as &mut dyn Table, &request.record.moves, 0).map_err(|e| e.to_string())?;
+    if game.turn() == Turn::Over {
+        return Err("the game is over".into());
+    }
+    match request.task {
+        Task::Move => {
+            let level = request
+                .level
+                .as_deref()
+                .and_then(Level::from_name)
+                .ok_or("no computer level was given")?;
+            let choice = ai::doquin::choose_move(&game, level, request.seed, clock)
+                .ok_or("there is no move to make")?;
+            Ok(Answer {
+                r#move: Some(choice.best.to_string()),
+                score: (choice.value * 100.0).round() as i32,
+                depth: choice.playouts as u32,
+                ..Answer::default()
+            })
+        }
+        Task::Hint => {
+            let hint = ai::doquin::hint(&game, request.think_ms.unwrap_or(800.0), clock)
+                .ok_or("there is no move to make")?;
+            Ok(Answer {
+                r#move: Some(hint.best.to_string()),
+                score: (hint.value * 100.0).round() as i32,
+                depth: hint.playouts as u32,
                 verdict: Some(hint.verdict.words().to_string()),
                 ..Answer::default()
             })

@@ -555,3 +555,123 @@ fn a_dominoes_request_when_a_deal_is_due_or_the_game_is_over_gets_words() {
         "{reply:?}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Doquin: the computer answers for the seat to move, pushes after a capture included.
+
+fn doquin_record(players: usize, size: u8, moves: &[&str]) -> Record {
+    let mut options = serde_json::Map::new();
+    options.insert("size".into(), serde_json::Value::from(size));
+    let names = ["Ada", "Ben", "Cy", "Dot"];
+    let seats = (0..players)
+        .map(|n| Player::computer(names[n], "hard"))
+        .collect();
+    let mut record = Record::new(GameKind::Doquin, None, options, seats);
+    record.moves = moves.iter().map(|m| m.to_string()).collect();
+    record
+}
+
+/// A record of a game of Doquin part played by random moves, until `plies` moves have been
+/// made (or the last move before the game ends).
+fn doquin_random_record(players: usize, size: u8, plies: usize, seed: u64) -> Record {
+    use parlour::ai::doquin::random_move;
+    use parlour::rules::doquin::{Doquin, Options};
+
+    let mut game = Doquin::new(players, Options { size, pegs: 10 }).expect("a game");
+    let mut moves = Vec::new();
+    for ply in 0..plies as u64 {
+        let mut next = game.clone();
+        let Some(m) = random_move(&game, seed << 32 | ply) else {
+            break;
+        };
+        next.play(m).expect("a legal move");
+        if next.turn() == Turn::Over {
+            break;
+        }
+        game = next;
+        moves.push(m.to_string());
+    }
+    let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+    doquin_record(players, size, &texts)
+}
+
+#[test]
+fn a_doquin_move_request_is_answered_with_a_legal_move_at_every_level() {
+    // Part-played random games, and one with pushes due: seat 1's R2-3, seat 2's F2-1 against
+    // it, seat 1's T4-4 elsewhere; seat 2 captures R2-3 with F2-2 and has pushes to make.
+    let pushing = doquin_record(2, 4, &["R2-3", "F2-1", "T4-4", "F2-2"]);
+    let mut records = vec![pushing];
+    for (players, size, plies) in [(2, 3, 5), (2, 4, 0), (3, 4, 12), (4, 5, 20), (3, 5, 30)] {
+        records.push(doquin_random_record(players, size, plies, plies as u64 + 3));
+    }
+    for (k, rec) in records.iter().enumerate() {
+        let game = rec.replay().expect("the record replays");
+        let legal = game.legal_notation();
+        for level in Level::ALL {
+            let reply = ask(&request(Task::Move, rec.clone(), Some(level.name())));
+            assert_eq!(reply.id, 7, "the answer carries the request's id");
+            assert_eq!(reply.error, None, "record {k} {level:?}: {reply:?}");
+            let text = reply.r#move.expect("a move");
+            assert!(
+                legal.contains(&text),
+                "record {k} {level:?}: {text} is not among {legal:?}"
+            );
+        }
+        let hint = ask(&request(Task::Hint, rec.clone(), None));
+        let text = hint.r#move.clone().expect("a hinted move");
+        assert!(
+            legal.contains(&text),
+            "record {k}: the hint {text} is legal"
+        );
+        assert!(hint.verdict.is_some(), "a hint has a verdict: {hint:?}");
+    }
+    // The capture made pushes due, and the answer is a push.
+    let reply = ask(&request(Task::Move, records[0].clone(), Some("hard")));
+    assert!(
+        reply.r#move.as_deref().is_some_and(|m| m.starts_with('p')),
+        "after seat 2's capture its pushes are due: {reply:?}"
+    );
+}
+
+#[test]
+fn a_doquin_request_for_a_finished_game_or_without_a_level_gets_words() {
+    use parlour::ai::doquin::random_move;
+    use parlour::rules::doquin::{Doquin, Options};
+
+    let mut game = Doquin::new(2, Options::default()).unwrap();
+    let mut moves = Vec::new();
+    let mut ply = 0;
+    while game.turn() != Turn::Over {
+        let m = random_move(&game, ply).unwrap();
+        game.play(m).unwrap();
+        moves.push(m.to_string());
+        ply += 1;
+    }
+    let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let over = doquin_record(2, 4, &texts);
+    for (task, level) in [(Task::Move, Some("hard")), (Task::Hint, None)] {
+        let reply = ask(&request(task, over.clone(), level));
+        assert_eq!(
+            reply.error.as_deref(),
+            Some("the game is over"),
+            "{task:?}: {reply:?}"
+        );
+        assert_eq!(reply.r#move, None);
+    }
+
+    let no_level = ask(&request(Task::Move, doquin_record(3, 4, &["F1-1"]), None));
+    assert_eq!(
+        no_level.error.as_deref(),
+        Some("no computer level was given")
+    );
+
+    let bad = ask(&request(
+        Task::Move,
+        doquin_record(2, 4, &["F1-1", "F1-1"]),
+        Some("easy"),
+    ));
+    assert!(
+        bad.error.as_deref().is_some_and(|e| e.contains("move 2")),
+        "a record that does not replay is named: {bad:?}"
+    );
+}

@@ -7,6 +7,7 @@
 
 pub mod archery;
 pub mod dominoes;
+pub mod doquin;
 pub mod morris;
 
 use rand_core::{RngCore, SeedableRng};

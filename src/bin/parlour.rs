@@ -15,6 +15,10 @@
 //! - `parlour selfplay dominoes --game G [--set N] [--players P] --a LEVEL --b LEVEL --deals D
 //!   [--seed S] [--samples N] [--threads T] [--verbose]`: plays duplicate deals of one hand each
 //!   (see [`dominoes_selfplay`]) and prints hands won and points for A and B.
+//! - `parlour selfplay doquin [--players P] --a LEVEL --b LEVEL --games N [--size S] [--pegs K]
+//!   [--seed S] [--playouts N] [--threads T] [--verbose]`: plays whole games with A at one seat
+//!   (a different seat each game) and B at the others (see [`doquin_selfplay`]) and prints games
+//!   won, shared and lost by A and the points per game of A and of a B seat.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -23,10 +27,12 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use parlour::ai::dominoes as ai_dominoes;
+use parlour::ai::doquin as ai_doquin;
 use parlour::ai::morris::{choose_move_within, Engine, Limits};
 use parlour::ai::{Clock, Level};
 use parlour::record::Record;
 use parlour::rules::dominoes;
+use parlour::rules::doquin;
 use parlour::rules::morris::{self, Options, Position, Side, Variant};
 use parlour::session::morris::MorrisPlay;
 
@@ -45,7 +51,12 @@ const USAGE: &str = "usage:
       or greedy (lays its heaviest bone, or the bone that scores most now). By default the
       hard and hardest levels think by the wall clock, as in the app; --samples N gives them N
       imagined deals a move and no time limit instead, so that a series does not depend on the
-      machine (1000 deals of two-player Draw with --samples 200 take minutes).";
+      machine (1000 deals of two-player Draw with --samples 200 take minutes).
+  parlour selfplay doquin [--players 2|3|4] --a LEVEL --b LEVEL --games N [--size 3|4|5]
+                   [--pegs K] [--seed S] [--playouts N] [--threads T] [--verbose]
+      A sits at one seat (seat 1, 2, ... in turn, game by game) and B at all the others. LEVEL
+      is a level name or random (any legal move). By default the searching levels think by the
+      wall clock, as in the app; --playouts N gives them N play-outs a move and no time limit.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -440,9 +451,10 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         match game.as_str() {
             "morris" => {}
             "dominoes" => return dominoes_selfplay(&args[1..]),
+            "doquin" => return doquin_selfplay(&args[1..]),
             _ => {
                 return Err(format!(
-                    "selfplay knows morris and dominoes, not \"{game}\""
+                    "selfplay knows morris, dominoes and doquin, not \"{game}\""
                 ))
             }
         }
@@ -878,6 +890,251 @@ fn dominoes_selfplay(args: &[String]) -> Result<(), String> {
         results.len(),
         100.0 * a_each / (a_each + b_each).max(f64::MIN_POSITIVE),
         100.0 * a_won as f64 / (a_won + b_won).max(1) as f64,
+    );
+    Ok(())
+}
+
+/// A computer player in a Doquin series: a level, or any legal move at random.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum DoquinPlayer {
+    Level(Level),
+    Random,
+}
+
+impl DoquinPlayer {
+    fn from_name(name: &str) -> Result<DoquinPlayer, String> {
+        if name == "random" {
+            return Ok(DoquinPlayer::Random);
+        }
+        Level::from_name(name)
+            .map(DoquinPlayer::Level)
+            .ok_or_else(|| {
+                let known: Vec<_> = Level::ALL.iter().map(|l| l.name()).collect();
+                format!(
+                    "unknown level \"{name}\" (known: {}, random)",
+                    known.join(", ")
+                )
+            })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            DoquinPlayer::Level(level) => level.name(),
+            DoquinPlayer::Random => "random",
+        }
+    }
+}
+
+/// The settings of a Doquin series.
+#[derive(Clone, Copy)]
+struct DoquinSeries {
+    players: usize,
+    options: doquin::Options,
+    a: DoquinPlayer,
+    b: DoquinPlayer,
+    playouts: Option<usize>,
+    seed: u64,
+}
+
+/// One game of a Doquin series.
+struct DoquinGame {
+    number: usize,
+    /// The seat A played (from 0).
+    a_seat: usize,
+    totals: Vec<i32>,
+    /// 1 when A alone has the highest total, 0 when A shares it, -1 when A does not have it.
+    for_a: i32,
+    /// Thinking time of A and of B: total ms, moves and the longest.
+    a_time: (f64, usize, f64),
+    b_time: (f64, usize, f64),
+    moves: Vec<String>,
+}
+
+/// Plays game `number` of a series, with A at seat `number % players`.
+fn play_doquin_game(series: &DoquinSeries, number: usize) -> DoquinGame {
+    use parlour::rules::{Game, Turn};
+
+    let mut game =
+        doquin::Doquin::new(series.players, series.options).expect("the options were checked");
+    let a_seat = number % series.players;
+    let clock = NativeClock::new();
+    let mut times = [(0.0f64, 0usize, 0.0f64); 2];
+    let mut moves = Vec::new();
+    let mut ply = 0u64;
+    while let Turn::Seat(seat) = game.turn() {
+        let is_a = seat.index() == a_seat;
+        let player = if is_a { series.a } else { series.b };
+        let seed = series
+            .seed
+            .wrapping_mul(0x2545_f491_4f6c_dd1d)
+            .wrapping_add((number as u64) << 24 | ply);
+        let started = Instant::now();
+        let m = match player {
+            DoquinPlayer::Random => ai_doquin::random_move(&game, seed),
+            DoquinPlayer::Level(level) => {
+                let budget = match series.playouts {
+                    Some(n) => ai_doquin::Budget::playouts(n),
+                    None => ai_doquin::Budget::of(level),
+                };
+                ai_doquin::choose_within(&game, level, seed, budget, &clock).map(|c| c.best)
+            }
+        }
+        .expect("the seat to move has a move");
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let t = &mut times[usize::from(!is_a)];
+        t.0 += ms;
+        t.1 += 1;
+        t.2 = t.2.max(ms);
+        if let Err(e) = game.play(m) {
+            panic!("{} chose an illegal move {m}: {e}", player.name());
+        }
+        moves.push(m.to_string());
+        ply += 1;
+    }
+    let totals = game.totals().to_vec();
+    let best_b = totals
+        .iter()
+        .enumerate()
+        .filter(|(seat, _)| *seat != a_seat)
+        .map(|(_, t)| *t)
+        .max()
+        .unwrap_or(i32::MIN);
+    DoquinGame {
+        number,
+        a_seat,
+        for_a: match totals[a_seat].cmp(&best_b) {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Less => -1,
+        },
+        totals,
+        a_time: times[0],
+        b_time: times[1],
+        moves,
+    }
+}
+
+/// `selfplay doquin`: whole games (as many rounds as players) with A at one seat and B at all
+/// the others; A sits at seat 1 in game 1, seat 2 in game 2, and so on round the table. Prints
+/// games won, shared and lost by A, and the points a game of A and of a B seat.
+fn doquin_selfplay(args: &[String]) -> Result<(), String> {
+    let mut players = 2usize;
+    let mut options = doquin::Options::default();
+    let (mut a, mut b) = (DoquinPlayer::Level(Level::Hardest), DoquinPlayer::Random);
+    let mut games = 20usize;
+    let mut seed = 1u64;
+    let mut playouts = None;
+    let mut threads = 1usize;
+    let mut verbose = false;
+    let number = |value: Option<&String>, what: &str| -> Result<usize, String> {
+        value
+            .and_then(|s| s.parse().ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(|| format!("{what} needs a positive number"))
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--players" => players = number(rest.next(), "--players")?,
+            "--size" => {
+                options.size =
+                    u8::try_from(number(rest.next(), "--size")?).map_err(|e| e.to_string())?
+            }
+            "--pegs" => {
+                options.pegs =
+                    u8::try_from(number(rest.next(), "--pegs")?).map_err(|e| e.to_string())?
+            }
+            "--a" => a = DoquinPlayer::from_name(rest.next().ok_or("--a needs a level")?)?,
+            "--b" => b = DoquinPlayer::from_name(rest.next().ok_or("--b needs a level")?)?,
+            "--games" => games = number(rest.next(), "--games")?,
+            "--seed" => {
+                seed = rest
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .ok_or("--seed needs a number")?
+            }
+            "--playouts" => playouts = Some(number(rest.next(), "--playouts")?),
+            "--threads" => threads = number(rest.next(), "--threads")?,
+            "--verbose" => verbose = true,
+            other => return Err(format!("unknown selfplay argument \"{other}\"\n{USAGE}")),
+        }
+    }
+    doquin::Doquin::new(players, options)?;
+    let series = DoquinSeries {
+        players,
+        options,
+        a,
+        b,
+        playouts,
+        seed,
+    };
+    let playouts_text = playouts.map_or("clock".to_string(), |n| n.to_string());
+    println!(
+        "selfplay doquin players {players} size {} pegs {} a {} b {} games {games} playouts \
+         {playouts_text} seed {seed}",
+        options.size,
+        options.pegs,
+        a.name(),
+        b.name()
+    );
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(games) {
+            scope.spawn(|| loop {
+                let number = next.fetch_add(1, Ordering::SeqCst);
+                if number >= games {
+                    break;
+                }
+                let result = play_doquin_game(&series, number);
+                if verbose {
+                    let totals: Vec<String> = result.totals.iter().map(|t| t.to_string()).collect();
+                    println!(
+                        "game {} a_seat {} totals {} for_a {} moves {}",
+                        result.number + 1,
+                        result.a_seat + 1,
+                        totals.join(" "),
+                        result.for_a,
+                        result.moves.join(" ")
+                    );
+                }
+                results
+                    .lock()
+                    .expect("no thread panics holding it")
+                    .push(result);
+            });
+        }
+    });
+    let results = results.into_inner().expect("no thread panicked holding it");
+    let count = |v: i32| results.iter().filter(|r| r.for_a == v).count();
+    let played = results.len().max(1) as f64;
+    let a_points: i64 = results.iter().map(|r| i64::from(r.totals[r.a_seat])).sum();
+    let b_points: i64 = results
+        .iter()
+        .map(|r| {
+            r.totals.iter().map(|t| i64::from(*t)).sum::<i64>() - i64::from(r.totals[r.a_seat])
+        })
+        .sum();
+    let mean = |times: &mut dyn Iterator<Item = (f64, usize, f64)>| {
+        let (total, moves, most) = times.fold((0.0, 0, 0.0f64), |acc, t| {
+            (acc.0 + t.0, acc.1 + t.1, acc.2.max(t.2))
+        });
+        (total / moves.max(1) as f64, most)
+    };
+    let (a_mean, a_most) = mean(&mut results.iter().map(|r| r.a_time));
+    let (b_mean, b_most) = mean(&mut results.iter().map(|r| r.b_time));
+    println!(
+        "result doquin players {players} a {} b {} games {} won {} shared {} lost {} \
+         a_points_per_game {:.2} b_points_per_game {:.2} a_ms_per_move {a_mean:.1} \
+         a_ms_max {a_most:.1} b_ms_per_move {b_mean:.1} b_ms_max {b_most:.1}",
+        a.name(),
+        b.name(),
+        results.len(),
+        count(1),
+        count(0),
+        count(-1),
+        a_points as f64 / played,
+        b_points as f64 / (played * (players - 1) as f64),
     );
     Ok(())
 }

@@ -16,7 +16,20 @@ const POSITIONS = [
   ['Morrice, moving', moving],
   ['Morelles, flying', { ...win, moves: win.moves.slice(0, 19) }],
   ['Twelve Men\'s, start', { ...win, variant: 'twelve-mens', moves: [] }],
+  ['Doquin 2, start', doquin(2, {}, [])],
+  ['Doquin 2, middle', doquin(2, {}, ['F4-4', 'F2-2', 'R2-1', 'F2-1', 'T4-1', 'T4-2', 'F3-3', 'T1-3'])],
+  ['Doquin 3, start', doquin(3, {}, [])],
+  ['Doquin 4, 5-block', doquin(4, { size: 5 }, ['F1-1', 'R3-3', 'T2-2', 'F5-5'])],
 ];
+
+/** A record of Doquin for `players` players. */
+function doquin(players, options, moves) {
+  return {
+    format: 'parlour-record', version: 1, game: 'doquin', options,
+    players: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}`, kind: 'human' })),
+    moves,
+  };
+}
 
 const server = await serve(dist, '/parlour/');
 const browser = await chromium.launch({
@@ -51,10 +64,11 @@ const rows = await page.evaluate(async ({ levels, positions }) => {
 await browser.close();
 server.close();
 
-console.log(`${'position'.padEnd(22)}${LEVELS.map((l) => l.padStart(10)).join('')}   (ms per move, depth)`);
+console.log(`${'position'.padEnd(22)}${LEVELS.map((l) => l.padStart(10)).join('')}   (ms per move, depth or playouts)`);
 for (const [name] of POSITIONS) {
   const cells = LEVELS.map((level) => {
     const row = rows.find((r) => r.position === name && r.level === level);
+    if (!row.move || /\s/.test(row.move)) throw new Error(`${name} at ${level}: no move (${row.move})`);
     return `${row.ms}/${row.depth}`.padStart(10);
   });
   console.log(`${name.padEnd(22)}${cells.join('')}`);

@@ -296,4 +296,51 @@ export const tests = [
       await t.shot(page, 'keyboard-360-dark');
     },
   },
+  {
+    name: 'three players (one person, two computers) and four computers play whole games to the end',
+    async run(t) {
+      const page = await t.page({ width: 1280, theme: 'dark' });
+      await startDoquin(page, t.base, {
+        players: [{ name: 'Ada' }, { name: 'Bot B', kind: 'beginner' }, { name: 'Bot C', kind: 'medium' }],
+        pegs: 5, first: 1,
+      });
+      await page.selectOption('#pace', 'quick');
+      const seats = (await autosave(page)).record.players.map((p) => p.name);
+      assert.deepEqual(seats, ['Bot B', 'Bot C', 'Ada'], 'the seats turn so that the player chosen to go first sits in seat 1');
+      const ada = seats.indexOf('Ada');
+      for (let step = 0; step < 400; step += 1) {
+        if (await page.locator('#end-title').count()) break;
+        if (await page.locator('#next-round').count()) {
+          await page.click('#next-round');
+          continue;
+        }
+        const moves = await savedMoves(page);
+        const block = replay(moves, 3, 4, 5);
+        const targets = await page.locator('.doquin-faces [data-target]').evaluateAll((h) => h.map((e) => e.dataset.hole));
+        if (block.toMove !== ada || targets.length === 0) {
+          await page.waitForTimeout(100);
+          continue;
+        }
+        await assertFaces(page, block);
+        await page.locator(`.doquin-faces [data-hole="${targets[(step * 5) % targets.length]}"]`).click();
+        await movesPast(page, moves.length);
+      }
+      await waitText(page.locator('#end-title'), /(wins|share)/, 20000);
+      const three = replay(await savedMoves(page), 3, 4, 5);
+      assert.ok(three.over && three.rounds.length === 3, 'three rounds, each player first once');
+      await t.shot(page, 'three-end-1280-dark');
+
+      const watch = await t.page({ width: 360, theme: 'light' });
+      await startDoquin(watch, t.base, {
+        players: ['A', 'B', 'C', 'D'].map((n) => ({ name: `Bot ${n}`, kind: 'beginner' })), pegs: 5, size: 5,
+      });
+      await watch.selectOption('#pace', 'quick');
+      await waitText(watch.locator('#end-title'), /(wins|share)/, 60000);
+      const four = replay(await savedMoves(watch), 4, 5, 5);
+      assert.ok(four.over && four.rounds.length === 4, 'a table of computers plays all four rounds by itself');
+      const best = Math.max(...four.totals);
+      await waitText(watch.locator('#end-title'), `${best} points`);
+      await t.shot(watch, 'four-end-360-light');
+    },
+  },
 ];

@@ -12,7 +12,7 @@ use crate::rules::doquin::{Doquin, Face, Hole};
 use super::pieces::outline;
 
 /// The colour of each seat's pegs, in words, for accessible names ("blue peg").
-pub const PEG_COLOURS: [&str; 4] = ["blue", "natural", "green", "purple"];
+pub use crate::session::doquin::PEG_COLOURS;
 
 /// What pointing at a hole would do, worked out by the play screen from the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -339,6 +339,9 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     };
     let round_line = move || {
         let now = position.get();
+        if now.outcome().is_some() {
+            return format!("After {} rounds", now.rounds().len());
+        }
         let first = Seat((now.round() - 1) as u8);
         format!(
             "Round {} of {} · {} plays first",
@@ -517,9 +520,12 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     {round_end_panel}
                     {end_panel}
                     {push_panel}
-                    <BlockView position=position marks=marks on_pick=on_pick on_hover=on_hover/>
-                    <p class="preview-line" aria-live="polite">{preview_line}</p>
-                    <FaceViews position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+                    // When the game is over the block is empty: the end panel says it all.
+                    <div class="doquin-views" class:hidden=move || position.with(|p| p.outcome().is_some())>
+                        <BlockView position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+                        <p class="preview-line" aria-live="polite">{preview_line}</p>
+                        <FaceViews position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+                    </div>
                 </div>
                 <div class="side-column">
                     {players_table}

@@ -522,8 +522,12 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     {push_panel}
                     // When the game is over the block is empty: the end panel says it all.
                     <div class="doquin-views" class:hidden=move || position.with(|p| p.outcome().is_some())>
-                        <BlockView position=position marks=marks on_pick=on_pick on_hover=on_hover/>
-                        <p class="preview-line" aria-live="polite">{preview_line}</p>
+                        // The preview sits over the block's empty top margin, so that its
+                        // length never moves the holes under the pointer.
+                        <div class="block-stage">
+                            <p class="preview-line" aria-live="polite">{preview_line}</p>
+                            <BlockView position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+                        </div>
                         <FaceViews position=position marks=marks on_pick=on_pick on_hover=on_hover/>
                     </div>
                 </div>

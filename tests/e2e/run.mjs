@@ -42,6 +42,8 @@ for (const spec of specs) {
     const errors = [];
     const t = {
       base: server.url,
+      /** The build being tested (a folder). */
+      dist,
       artifacts,
       /** A fresh page (new context, empty storage) at a viewport width. */
       async page({ width = 1280, height = 900, theme = 'light', ...options } = {}) {

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::games::GameKind;
+use crate::stats::{Stats, Tally};
 use crate::storage::{SaveKind, SavedGame};
 
 use super::saves::game_summary;
@@ -26,6 +27,8 @@ pub fn Home() -> impl IntoView {
             Vec::new()
         }
     };
+    // An unreadable record is shown (with a reset) on the games' own screens, not here.
+    let stats = store().stats().unwrap_or_default();
     view! {
         <section class="screen">
             <h1 id="screen-title" tabindex="-1">"Parlour"</h1>
@@ -50,13 +53,28 @@ pub fn Home() -> impl IntoView {
                 </section>
             })}
             <ul class="games">
-                {GameKind::ALL.into_iter().map(game_card).collect_view()}
+                {GameKind::ALL.into_iter().map(|game| game_card(game, &stats)).collect_view()}
             </ul>
         </section>
     }
 }
 
-fn game_card(game: GameKind) -> impl IntoView {
+/// The player's record against the computer at a game, in one line: "Against the computer:
+/// 5 played, 3 won, 1 drawn, 1 lost".
+fn record_line(total: Tally) -> String {
+    let mut parts = vec![
+        format!("{} played", total.played),
+        format!("{} won", total.won),
+    ];
+    if total.drawn > 0 {
+        parts.push(format!("{} drawn", total.drawn));
+    }
+    parts.push(format!("{} lost", total.lost));
+    format!("Against the computer: {}", parts.join(", "))
+}
+
+fn game_card(game: GameKind, stats: &Stats) -> impl IntoView {
+    let total = stats.total(game);
     let image = format!("img/{}.svg", game.name());
     let rules = format!("#/rules/{}", game.name());
     let play = format!("#/new/{}", game.name());
@@ -71,6 +89,7 @@ fn game_card(game: GameKind) -> impl IntoView {
                     {(!playable).then(|| view! { <span class="badge">"Coming"</span> })}
                 </h2>
                 <p>{game.tagline()}</p>
+                {(total.played > 0).then(|| view! { <p class="card-record">{record_line(total)}</p> })}
                 <p class="actions">
                     {if playable {
                         view! {

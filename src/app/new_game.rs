@@ -12,7 +12,8 @@ use crate::rules::morris::{Options, Position, Variant};
 use crate::rules::quoits;
 use crate::session::dominoes::distinct_names;
 
-use super::{app_state, dom};
+use super::modal::Modal;
+use super::{app_state, dom, store};
 
 /// The most seats any game has.
 const SEATS: usize = 6;
@@ -179,8 +180,128 @@ pub fn NewGame(game: GameKind) -> impl IntoView {
                 GameKind::Dominoes => DominoesSetup().into_any(),
                 GameKind::Doquin => DoquinSetup().into_any(),
             }}
+            <ComputerRecord game=game/>
         </section>
     }
+}
+
+/// The player's record against the computer at this game: a row for each level played, with
+/// games played, won, drawn and lost, and a reset (after asking).
+#[component]
+fn ComputerRecord(game: GameKind) -> impl IntoView {
+    let state = app_state();
+    let stats = RwSignal::new(store().stats());
+    let asking = RwSignal::new(false);
+    let announce = RwSignal::new(String::new());
+    let reset = move |_| {
+        asking.set(false);
+        match store().reset_stats(game, dom::now()) {
+            Ok(()) => {
+                stats.set(store().stats());
+                announce.set(format!(
+                    "Your record against the computer at {} was reset.",
+                    game.title()
+                ));
+            }
+            Err(e) => state.tell(format!("The record was not reset: {e}."), true),
+        }
+    };
+    let table = move || record_table(game, stats.get(), asking);
+    let dialog = move || {
+        asking.get().then(|| {
+            let what = match stats.get_untracked() {
+                Ok(stats) => {
+                    let played = stats.total(game).played;
+                    format!(
+                        "This clears your record against the computer at {} ({played} game{}). It cannot be undone.",
+                        game.title(),
+                        if played == 1 { "" } else { "s" },
+                    )
+                }
+                Err(_) => "The record that cannot be read is set aside in this browser's storage, and counting starts again for every game.".to_string(),
+            };
+            view! {
+                <Modal title="Reset your record?".to_string() on_close=Callback::new(move |_| asking.set(false))>
+                    <p>{what}</p>
+                    <p class="actions">
+                        // "Keep it" comes first: the dialog focuses its first button.
+                        <button type="button" on:click=move |_| asking.set(false) autofocus>"Keep it"</button>
+                        <button type="button" class="danger" on:click=reset>"Reset"</button>
+                    </p>
+                </Modal>
+            }
+        })
+    };
+    view! {
+        <section class="computer-record" aria-label="Your record against the computer">
+            {table}
+            <p class="visually-hidden" role="status">{move || announce.get()}</p>
+        </section>
+        {dialog}
+    }
+}
+
+/// The record's table (a row for each level played), or a word on what is counted when nothing
+/// is yet, or why the stored record cannot be read; with the reset button.
+fn record_table(
+    game: GameKind,
+    stats: Result<crate::stats::Stats, crate::storage::Problem>,
+    asking: RwSignal<bool>,
+) -> AnyView {
+    let reset_button = move || {
+        view! {
+            <p class="actions">
+                <button type="button" on:click=move |_| asking.set(true)>"Reset record"</button>
+            </p>
+        }
+    };
+    let stats = match stats {
+        Ok(stats) => stats,
+        Err(problem) => {
+            let why = format!(
+                "Your record against the computer cannot be read ({}). It is left as it is; reset it to start counting again.",
+                problem.why
+            );
+            return view! { <p class="error">{why}</p> {reset_button()} }.into_any();
+        }
+    };
+    let rows = stats.rows(game);
+    if rows.is_empty() {
+        return view! {
+            <p class="hint">"Games you finish against the computer are counted here."</p>
+        }
+        .into_any();
+    }
+    let number = |n: u32| view! { <td>{n}</td> };
+    view! {
+        <div class="table-scroll">
+            <table class="scores">
+                <caption>"Your record against the computer"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Level"</th>
+                        <th scope="col">"Played"</th>
+                        <th scope="col">"Won"</th>
+                        <th scope="col">"Drawn"</th>
+                        <th scope="col">"Lost"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {rows.into_iter().map(|(level, tally)| view! {
+                        <tr data-level=crate::stats::level_key(level)>
+                            <th scope="row">{crate::stats::level_title(level)}</th>
+                            {number(tally.played)}
+                            {number(tally.won)}
+                            {number(tally.drawn)}
+                            {number(tally.lost)}
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+        {reset_button()}
+    }
+    .into_any()
 }
 
 /// The name a new game's autosave is listed under.

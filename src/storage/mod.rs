@@ -393,3 +393,72 @@ impl<B: Backend> Store<B> {
 pub fn game_key(id: &str) -> String {
     format!("{GAME_PREFIX}{id}")
 }
+
+/// Your record against the computer (see [`crate::stats`]).
+pub const STATS_KEY: &str = "parlour/stats";
+
+/// Why a finished game could not be counted in the record against the computer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StatsError {
+    /// The stored record does not read; it is left as it is and nothing is counted.
+    Unreadable(Problem),
+    /// The storage itself failed (full, or cannot be used).
+    Store(StoreError),
+}
+
+impl fmt::Display for StatsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StatsError::Unreadable(problem) => write!(
+                f,
+                "your record against the computer cannot be read ({})",
+                problem.why
+            ),
+            StatsError::Store(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl<B: Backend> Store<B> {
+    /// The record against the computer: empty when none is stored; a stored value that does
+    /// not read is reported and left as it is.
+    pub fn stats(&self) -> Result<crate::stats::Stats, Problem> {
+        self.read(STATS_KEY).map(Option::unwrap_or_default)
+    }
+
+    /// Counts the finished game `id` (whose record is `record`) in the record against the
+    /// computer, reading the stored value afresh so that other tabs' counts are kept. `Ok(None)`
+    /// when the game does not count or was counted before; an unreadable stored value is left
+    /// as it is and nothing is counted.
+    pub fn count_game(
+        &self,
+        id: &str,
+        record: &Record,
+    ) -> Result<Option<crate::stats::Counted>, StatsError> {
+        let mut stats = self.stats().map_err(StatsError::Unreadable)?;
+        if stats.is_counted(id) {
+            return Ok(None);
+        }
+        let Some(counted) = crate::stats::judge(record) else {
+            return Ok(None);
+        };
+        stats.add(id, counted);
+        self.write(STATS_KEY, &stats).map_err(StatsError::Store)?;
+        Ok(Some(counted))
+    }
+
+    /// Clears one game's record against the computer (the player asked). A stored value that
+    /// does not read is copied aside first and replaced by an empty record for every game.
+    pub fn reset_stats(&self, game: crate::games::GameKind, now: f64) -> Result<(), StoreError> {
+        match self.stats() {
+            Ok(mut stats) => {
+                stats.reset(game);
+                self.write(STATS_KEY, &stats)
+            }
+            Err(problem) => {
+                let aside = self.keep_aside(&problem.key, now)?;
+                self.write_after_aside(STATS_KEY, &crate::stats::Stats::default(), aside)
+            }
+        }
+    }
+}

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use crate::games::GameKind;
 use crate::record::Record;
 use crate::session::morris::MorrisPlay;
-use crate::storage::{LoadError, SaveKind, SavedGame};
+use crate::storage::{LoadError, SaveKind, SavedGame, StatsError};
 
 use super::modal::Modal;
 use super::route::Route;
@@ -253,7 +253,28 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
                 }
             }
         }
+        if game.finished {
+            count_finished(&state, &game, !failing.get_value());
+        }
     });
+}
+
+/// Counts a game that has just ended in the record against the computer, once (see
+/// [`crate::stats`] for what counts). When the stored record cannot be read it is left alone:
+/// the new-game screen says so and offers a reset. A storage failure is told unless the
+/// autosave's failure was told already.
+fn count_finished(state: &super::AppState, game: &SavedGame, tell: bool) {
+    match store().count_game(&game.id, &game.record) {
+        Ok(_) | Err(StatsError::Unreadable(_)) => {}
+        Err(StatsError::Store(e)) => {
+            if tell {
+                state.tell(
+                    format!("This game was not counted in your record against the computer: {e}."),
+                    true,
+                );
+            }
+        }
+    }
 }
 
 /// A message as a sentence: a capital first (unless it starts with a name like a1), a stop last.

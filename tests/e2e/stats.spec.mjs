@@ -1,0 +1,139 @@
+// The record against the computer (issue 7): a finished game against the computer is counted
+// once on the game's new-game screen (not again after a reload or an undo past the end), a
+// resignation is a loss, a game between people is not counted, the record resets after a
+// confirmation, and an unreadable stored record is left alone until the player resets it.
+import { assert, open, shareRoute, storage, waitText } from './lib.mjs';
+import { touch } from './morris.mjs';
+
+/** Three Men's Morris, Ada (White, a person) against a computer, one move from Ada's line. */
+function oneFromTheEnd(second = { name: 'Beginner computer', kind: 'computer', level: 'beginner' }) {
+  return {
+    format: 'parlour-record', version: 1, game: 'morris', variant: 'three-mens', options: {},
+    players: [{ name: 'Ada', kind: 'human' }, second],
+    moves: ['a1', 'b2', 'a2', 'c3'],
+  };
+}
+
+/** Opens the record by its share link and plays a3, which ends the game. */
+async function finishShared(page, base, record = oneFromTheEnd()) {
+  await open(page, base, shareRoute(record));
+  await page.waitForSelector('svg.board');
+  await touch(page, 'a3');
+  await waitText(page.locator('.end-panel'), 'wins');
+}
+
+/** The cells of the record's row for a level: played, won, drawn, lost. */
+async function row(page, level) {
+  const cells = page.locator(`.computer-record tr[data-level="${level}"] td`);
+  return (await cells.allTextContents()).map(Number);
+}
+
+async function newGameScreen(page, base) {
+  await open(page, base, '#/new/morris');
+  await page.waitForSelector('.computer-record');
+}
+
+function stats(page) {
+  return page.evaluate(() => localStorage.getItem('parlour/stats'));
+}
+
+export const tests = [
+  {
+    name: 'a game won against the computer counts once and survives a reload, undo and reset',
+    async run(t) {
+      const page = await t.page();
+      await finishShared(page, t.base);
+      const id = page.url().split('#/play/')[1];
+      // Taking the last move back and making it again is the same game.
+      await page.click('button:has-text("Undo")');
+      await page.waitForFunction(() => !document.querySelector('.end-panel'));
+      await touch(page, 'a3');
+      await waitText(page.locator('.end-panel'), 'wins');
+      // Reopening the finished game counts nothing more.
+      await page.reload();
+      await page.waitForSelector('.end-panel');
+      const stored = JSON.parse(await stats(page));
+      assert.equal(stored.version, 1, 'the stored record carries its version');
+      assert.deepEqual(stored.counted, [id], 'the game is counted under its id');
+
+      await newGameScreen(page, t.base);
+      await waitText(page.locator('.computer-record caption'), 'Your record against the computer');
+      assert.deepEqual(await row(page, 'beginner'), [1, 1, 0, 0], 'played 1, won 1 against Beginner');
+      assert.equal(await page.locator('.computer-record tbody tr').count(), 1, 'only the level played has a row');
+      await page.reload();
+      await page.waitForSelector('.computer-record table');
+      assert.deepEqual(await row(page, 'beginner'), [1, 1, 0, 0], 'still one game after a reload');
+      await t.shot(page, 'new-game-1280');
+
+      await open(page, t.base, '#/');
+      await waitText(page.locator('.game-card', { hasText: 'Morris' }).locator('.card-record'),
+        'Against the computer: 1 played, 1 won, 0 lost');
+      await t.shot(page, 'home-1280');
+      assert.equal(await page.locator('.card-record').count(), 1, 'only Morris has a record line');
+
+      // Reset, after a confirmation; "Keep it" changes nothing.
+      await newGameScreen(page, t.base);
+      await page.click('button:has-text("Reset record")');
+      await waitText(page.locator('.dialog'), 'This clears your record against the computer at Morris (1 game)');
+      await page.click('.dialog button:has-text("Keep it")');
+      assert.deepEqual(await row(page, 'beginner'), [1, 1, 0, 0], 'kept');
+      await page.click('button:has-text("Reset record")');
+      await page.click('.dialog button.danger');
+      await waitText(page.locator('.computer-record'), 'Games you finish against the computer are counted here.');
+      assert.equal(await page.locator('.computer-record table').count(), 0, 'no table after the reset');
+      assert.deepEqual(JSON.parse(await stats(page)).games, {}, 'the Morris tallies are gone');
+    },
+  },
+  {
+    name: 'a resignation is a loss, people among themselves are not counted (phone, dark)',
+    async run(t) {
+      const page = await t.page({ width: 360, height: 780, theme: 'dark' });
+      await finishShared(page, t.base);
+      await finishShared(page, t.base, oneFromTheEnd({ name: 'Bea', kind: 'human' }));
+      // A new game against Hard, resigned at once.
+      await page.goto(t.base + '#/new/morris');
+      await page.waitForSelector('form.setup');
+      await page.selectOption('#seat-2-kind', 'hard');
+      await page.locator('input[name=first]').nth(1).check();
+      await page.click('button[type=submit]');
+      await page.waitForSelector('svg.board');
+      await page.click('button:has-text("Resign")');
+      await page.click('.dialog button.danger');
+      await waitText(page.locator('.end-panel'), 'wins');
+
+      await newGameScreen(page, t.base);
+      assert.deepEqual(await row(page, 'beginner'), [1, 1, 0, 0], 'the win against Beginner');
+      assert.deepEqual(await row(page, 'hard'), [1, 0, 0, 1], 'the resignation against Hard is lost');
+      assert.equal(await page.locator('.computer-record tbody tr').count(), 2, 'the hot-seat game has no row');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `nothing sticks out sideways at 360 px (${overflow} px)`);
+      await page.locator('.computer-record').scrollIntoViewIfNeeded();
+      await t.shot(page, 'new-game-360-dark');
+      await page.click('button:has-text("Reset record")');
+      await page.waitForSelector('.dialog');
+      await t.shot(page, 'reset-360-dark');
+    },
+  },
+  {
+    name: 'an unreadable record is left alone until the player resets it',
+    async run(t) {
+      const page = await t.page();
+      await open(page, t.base, '#/');
+      await page.evaluate(() => localStorage.setItem('parlour/stats', '{"games": oops'));
+      await newGameScreen(page, t.base);
+      await waitText(page.locator('.computer-record .error'), 'cannot be read');
+      await finishShared(page, t.base);
+      assert.equal(await stats(page), '{"games": oops', 'a finished game does not overwrite it');
+      await newGameScreen(page, t.base);
+      await page.click('button:has-text("Reset record")');
+      await waitText(page.locator('.dialog'), 'set aside');
+      await page.click('.dialog button.danger');
+      await waitText(page.locator('.computer-record'), 'Games you finish against the computer are counted here.');
+      const all = await storage(page);
+      const aside = Object.entries(all).filter(([k]) => k.startsWith('parlour/aside/stats@'));
+      assert.equal(aside.length, 1, 'the unreadable value is kept aside');
+      assert.equal(aside[0][1], '{"games": oops');
+      assert.equal(JSON.parse(all['parlour/stats']).version, 1, 'a fresh record is stored');
+    },
+  },
+];

@@ -5,6 +5,7 @@
 mod boards;
 mod computer;
 mod dom;
+mod embed;
 mod home;
 mod modal;
 mod new_game;
@@ -72,8 +73,17 @@ impl AppState {
     /// memory if storage is full) and goes to the play screen.
     pub fn start_game(&self, record: Record, redo: Vec<String>, name: String, replace_route: bool) {
         let now = dom::now();
+        // An embedded game starts again in its own frame, under its own autosave.
+        let embedded = match self.route.get_untracked() {
+            Route::Embed(query) => Some(query),
+            _ => None,
+        };
+        let id = match &embedded {
+            Some(query) => embed::save_id(query).unwrap_or_else(dom::new_id),
+            None => dom::new_id(),
+        };
         let game = SavedGame {
-            id: dom::new_id(),
+            id,
             kind: SaveKind::Autosave,
             name,
             created: now,
@@ -91,6 +101,10 @@ impl AppState {
         }
         let route = Route::Play(game.id.clone());
         self.current.set(Some(game));
+        if let Some(query) = embedded {
+            self.route.set(Route::Embed(query));
+            return;
+        }
         if replace_route {
             dom::replace(&route);
             self.route.set(route);
@@ -145,17 +159,22 @@ fn App() -> impl IntoView {
         state.route.set(Route::from_hash(&hash));
     });
 
-    // Theme and motion live on the root element, where the style sheet reads them.
+    // Theme and motion live on the root element, where the style sheet reads them. An embedded
+    // game takes its theme from its address and shows only the game (`data-embed`).
     Effect::new(move |_| {
         let settings = state.settings.get();
-        dom::set_root_attribute(
-            "data-theme",
-            match settings.theme {
-                Theme::System => None,
-                Theme::Light => Some("light"),
-                Theme::Dark => Some("dark"),
-            },
-        );
+        let embed = match state.route.get() {
+            Route::Embed(query) => Some(embed::theme(&query)),
+            _ => None,
+        };
+        dom::set_root_attribute("data-embed", embed.map(|_| "yes"));
+        let theme = match (embed.flatten(), settings.theme) {
+            (Some(theme), _) => Some(theme),
+            (None, Theme::System) => None,
+            (None, Theme::Light) => Some("light"),
+            (None, Theme::Dark) => Some("dark"),
+        };
+        dom::set_root_attribute("data-theme", theme);
         dom::set_root_attribute(
             "data-motion",
             match settings.motion {
@@ -205,6 +224,7 @@ fn App() -> impl IntoView {
                 Route::Rules(game) => view! { <rules_page::RulesPage game=game/> }.into_any(),
                 Route::Settings => settings::SettingsPage().into_any(),
                 Route::Open(encoded) => view! { <saves::OpenShared encoded=encoded/> }.into_any(),
+                Route::Embed(query) => view! { <embed::EmbedGame query=query/> }.into_any(),
                 Route::NotFound(path) => view! { <NotFound path=path/> }.into_any(),
             }}
         </main>

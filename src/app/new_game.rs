@@ -717,7 +717,7 @@ fn DoquinSetup() -> impl IntoView {
                     }>
                         {doquin::SIZES.map(|n| {
                             let label = if n == doquin::SMALLEST_SIZE {
-                                format!("{n} × {n} × {n} (two players only)")
+                                format!("{n} × {n} × {n} (two players)")
                             } else {
                                 format!("{n} × {n} × {n}")
                             };

@@ -4,6 +4,7 @@
 pub mod archery;
 pub mod dominoes;
 pub mod doquin;
+pub mod embed;
 pub mod morris;
 pub mod quoits;
 

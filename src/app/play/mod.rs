@@ -420,6 +420,7 @@ pub fn RecordControls(
             <button type="button" on:click=move |_| saving.set(true)>"Save"</button>
             <button type="button" on:click=export>"Export"</button>
             <button type="button" on:click=share>"Share link"</button>
+            <super::embed::EmbedButton record=Signal::derive(move || progress.get().record)/>
             <a class="button" href=new_game>"New game"</a>
             <a class="button" href=rules>"Rules"</a>
         </div>

@@ -1,0 +1,161 @@
+//! Embedding: one game alone in an iframe, chosen by its address (`#/embed/doquin?seats=..`),
+//! and the dialog on every game that writes the iframe for a site to paste.
+
+use leptos::prelude::*;
+
+use crate::record::Record;
+use crate::session::embed::{EmbedSpec, Theme};
+use crate::storage::{SaveKind, SavedGame};
+
+use super::modal::Modal;
+use super::play::{sentence, Play};
+use super::route::Route;
+use super::{app_state, dom, store};
+
+/// The id of the autosave an embed address plays in, if the address is good.
+pub fn save_id(query: &str) -> Option<String> {
+    EmbedSpec::parse(query).ok().map(|spec| spec.save_id())
+}
+
+/// The theme an embed address asks for (`None`: the page's own).
+pub fn theme(query: &str) -> Option<&'static str> {
+    EmbedSpec::parse(query).ok()?.theme.map(Theme::name)
+}
+
+/// The embedded game: the one this address last played (finished or not), else a new one.
+#[component]
+pub fn EmbedGame(query: String) -> impl IntoView {
+    let state = app_state();
+    let spec = match EmbedSpec::parse(&query) {
+        Ok(spec) => spec,
+        Err(why) => {
+            return view! {
+                <section class="screen narrow">
+                    <h1 id="screen-title" tabindex="-1">"This game cannot be embedded"</h1>
+                    <p class="error" role="alert">{sentence(&why)}</p>
+                </section>
+            }
+            .into_any()
+        }
+    };
+    let id = spec.save_id();
+    let in_memory = state
+        .current
+        .get_untracked()
+        .is_some_and(|game| game.id == id);
+    if !in_memory && store().game(&id).is_err() {
+        let Ok(record) = spec.record() else {
+            return ().into_any();
+        };
+        let now = dom::now();
+        let game = SavedGame {
+            id: id.clone(),
+            kind: SaveKind::Autosave,
+            name: format!("{} (embedded)", spec.game.title()),
+            created: now,
+            updated: now,
+            finished: false,
+            result: None,
+            record,
+            redo: Vec::new(),
+        };
+        if let Err(e) = store().put_game(&game, now) {
+            state.tell(
+                format!("{e}: this game is not being saved, but you can play on."),
+                true,
+            );
+        }
+        state.current.set(Some(game));
+    }
+    view! { <Play id=id/> }.into_any()
+}
+
+/// The iframe that embeds a game like this one.
+fn snippet(record: &Record, theme: Option<Theme>, width: u32, height: u32) -> String {
+    let Some(spec) = EmbedSpec::of_record(record, theme) else {
+        return String::new();
+    };
+    let src = format!(
+        "{}{}",
+        dom::page_url(),
+        Route::Embed(spec.to_query()).hash()
+    );
+    format!(
+        "<iframe src=\"{}\" title=\"Parlour: {}\" width=\"{width}\" height=\"{height}\" style=\"border:0; max-width:100%\" loading=\"lazy\"></iframe>",
+        src.replace('&', "&amp;").replace('"', "&quot;"),
+        spec.game.title()
+    )
+}
+
+/// The "Embed" button and its dialog: the iframe for this game's kind, seats and options, with
+/// a choice of theme and size.
+#[component]
+pub fn EmbedButton(#[prop(into)] record: Signal<Record>) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let theme = RwSignal::new(None::<Theme>);
+    let width = RwSignal::new(720u32);
+    let height = RwSignal::new(820u32);
+    let copied = RwSignal::new(String::new());
+    let code = move || record.with(|r| snippet(r, theme.get(), width.get(), height.get()));
+    let copy = move |_| {
+        let text = code();
+        leptos::task::spawn_local(async move {
+            match dom::copy_text(&text).await {
+                Ok(()) => copied.set("Copied.".into()),
+                Err(_) => copied.set("Select the code and copy it.".into()),
+            }
+        });
+    };
+    let size = move |label: &'static str, id: &'static str, value: RwSignal<u32>| {
+        view! {
+            <div class="count">
+                <label for=id>{label}</label>
+                <input id=id type="number" inputmode="numeric" min="280" max="2000" step="10"
+                    prop:value=move || value.get().to_string()
+                    on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<u32>() {
+                            value.set(n.clamp(280, 2000));
+                        }
+                    }/>
+                <span>" px"</span>
+            </div>
+        }
+    };
+    let dialog = move || {
+        open.get().then(|| view! {
+            <Modal title="Embed this game".to_string() on_close=Callback::new(move |_| open.set(false))>
+                <p>"Paste this into a web page to show a new game of this kind, with these seats, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back."</p>
+                <div class="count">
+                    <label for="embed-theme">"Colours"</label>
+                    <select id="embed-theme" on:change=move |ev| {
+                        theme.set(match event_target_value(&ev).as_str() {
+                            "light" => Some(Theme::Light),
+                            "dark" => Some(Theme::Dark),
+                            _ => None,
+                        });
+                    }>
+                        <option value="system" selected=move || theme.get().is_none()>"As the reader's system"</option>
+                        <option value="light" selected=move || theme.get() == Some(Theme::Light)>"Light"</option>
+                        <option value="dark" selected=move || theme.get() == Some(Theme::Dark)>"Dark"</option>
+                    </select>
+                </div>
+                {size("Width", "embed-width", width)}
+                {size("Height", "embed-height", height)}
+                <label for="embed-code">"Code"</label>
+                <textarea id="embed-code" class="embed-code" readonly rows="5" prop:value=code></textarea>
+                <p class="actions">
+                    <button type="button" class="primary" on:click=copy>"Copy"</button>
+                    <button type="button" on:click=move |_| open.set(false)>"Close"</button>
+                </p>
+                <p role="status">{move || copied.get()}</p>
+            </Modal>
+        })
+    };
+    view! {
+        <button type="button" on:click=move |_| {
+            copied.set(String::new());
+            open.set(true);
+        }>"Embed"</button>
+        {dialog}
+    }
+}

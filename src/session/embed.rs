@@ -1,0 +1,274 @@
+//! The embed view's address: one game, chosen by URL, for a games-history site to put in an
+//! iframe. `#/embed/<game>?preset=<variant>&seats=<seat>,<seat>&theme=<light|dark>` (and, for
+//! Doquin, `size` and `pegs`); a seat is `human` or a computer level (`hard`), or `computer`
+//! for Quoits, whose computers choose nothing. Everything but the game may be left out.
+
+use crate::ai::Level;
+use crate::games::GameKind;
+use crate::record::{Player, PlayerKind, Record};
+use crate::rules::dominoes::{self, DominoGame, Dominoes};
+use crate::rules::doquin::{self, Doquin};
+use crate::rules::morris::{self, Position, Variant};
+use crate::rules::quoits::{self, Quoits};
+
+/// Who sits in a seat of an embedded game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Seat {
+    Human,
+    /// A computer; `None` where the game's computers have no levels (Quoits).
+    Computer(Option<Level>),
+}
+
+impl Seat {
+    fn parse(text: &str) -> Result<Seat, String> {
+        match text {
+            "human" => Ok(Seat::Human),
+            "computer" => Ok(Seat::Computer(None)),
+            level => Level::from_name(level)
+                .map(|l| Seat::Computer(Some(l)))
+                .ok_or_else(|| {
+                    format!("unknown seat \"{level}\" (human, computer or a level: beginner, easy, medium, hard, hardest)")
+                }),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Computer(None) => "computer",
+            Seat::Computer(Some(level)) => level.name(),
+        }
+    }
+}
+
+/// The colours the embedded app is drawn in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// An embedded game as its address names it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EmbedSpec {
+    pub game: GameKind,
+    /// The variant (Morris) or game (Dominoes); none for the others.
+    pub preset: Option<String>,
+    pub seats: Vec<Seat>,
+    /// None follows the page's own setting (the system's).
+    pub theme: Option<Theme>,
+    /// Doquin's block size and pegs each.
+    pub size: Option<u8>,
+    pub pegs: Option<u8>,
+}
+
+impl EmbedSpec {
+    /// Reads the part of the address after `#/embed/`.
+    pub fn parse(text: &str) -> Result<EmbedSpec, String> {
+        let (name, query) = text.split_once('?').unwrap_or((text, ""));
+        let game = GameKind::from_name(name.trim_end_matches('/'))
+            .ok_or_else(|| format!("there is no game \"{name}\" to embed"))?;
+        let mut spec = EmbedSpec {
+            game,
+            preset: None,
+            seats: default_seats(game),
+            theme: None,
+            size: None,
+            pegs: None,
+        };
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            match key {
+                "preset" | "variant" => spec.preset = Some(value.to_string()),
+                "seats" => {
+                    spec.seats = value
+                        .split(',')
+                        .map(Seat::parse)
+                        .collect::<Result<_, _>>()?
+                }
+                "theme" => {
+                    spec.theme = match value {
+                        "light" => Some(Theme::Light),
+                        "dark" => Some(Theme::Dark),
+                        "" | "system" => None,
+                        other => return Err(format!("unknown theme \"{other}\" (light or dark)")),
+                    }
+                }
+                "size" => spec.size = Some(number(key, value)?),
+                "pegs" => spec.pegs = Some(number(key, value)?),
+                other => return Err(format!("unknown setting \"{other}\" in the embed address")),
+            }
+        }
+        spec.record()?;
+        Ok(spec)
+    }
+
+    /// The embed of a game being played: its game, preset, seats and options.
+    pub fn of_record(record: &Record, theme: Option<Theme>) -> Option<EmbedSpec> {
+        let game = record.kind().ok()?;
+        let seats = record
+            .players
+            .iter()
+            .map(|p| match p.kind {
+                PlayerKind::Human => Seat::Human,
+                PlayerKind::Computer => {
+                    Seat::Computer(p.level.as_deref().and_then(Level::from_name))
+                }
+            })
+            .collect();
+        let option = |key: &str| {
+            record
+                .options
+                .get(key)
+                .and_then(|v| v.as_u64())
+                .and_then(|n| u8::try_from(n).ok())
+        };
+        let (size, pegs) = match game {
+            GameKind::Doquin => (option("size"), option("pegs")),
+            _ => (None, None),
+        };
+        Some(EmbedSpec {
+            game,
+            preset: record.variant.clone(),
+            seats,
+            theme,
+            size,
+            pegs,
+        })
+    }
+
+    /// The part of the address after `#/embed/`.
+    pub fn to_query(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(preset) = &self.preset {
+            parts.push(format!("preset={preset}"));
+        }
+        let seats: Vec<&str> = self.seats.iter().map(|s| s.name()).collect();
+        parts.push(format!("seats={}", seats.join(",")));
+        if let Some(size) = self.size {
+            parts.push(format!("size={size}"));
+        }
+        if let Some(pegs) = self.pegs {
+            parts.push(format!("pegs={pegs}"));
+        }
+        if let Some(theme) = self.theme {
+            parts.push(format!("theme={}", theme.name()));
+        }
+        format!("{}?{}", self.game.name(), parts.join("&"))
+    }
+
+    /// The id of the embedded game's autosave: the same address resumes the same game.
+    pub fn save_id(&self) -> String {
+        let mut spec = self.clone();
+        spec.theme = None;
+        // FNV-1a: short, stable, and enough to tell embeds apart on one site.
+        let hash = spec
+            .to_query()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+        format!("embed-{hash:016x}")
+    }
+
+    /// A new game as the address sets it up, or why it cannot be played.
+    pub fn record(&self) -> Result<Record, String> {
+        let n = self.seats.len();
+        let players = self.players();
+        let preset = self.preset.as_deref();
+        let record = match self.game {
+            GameKind::Morris => {
+                let variant = match preset {
+                    None => Variant::Morelles,
+                    Some(name) => Variant::from_name(name)
+                        .ok_or_else(|| format!("unknown Morris variant \"{name}\""))?,
+                };
+                let position = Position::new(variant, morris::Options::default());
+                Record::new(
+                    self.game,
+                    Some(variant.name()),
+                    position.options_json(),
+                    players,
+                )
+            }
+            GameKind::Archery => Record::new(self.game, None, Default::default(), players),
+            GameKind::Quoits => {
+                let game = Quoits::new(n, quoits::Options::default());
+                Record::new(self.game, None, game.options_json(), players)
+            }
+            GameKind::Dominoes => {
+                let game = match preset {
+                    None => DominoGame::Block,
+                    Some(name) => DominoGame::from_name(name)
+                        .ok_or_else(|| format!("unknown game of dominoes \"{name}\""))?,
+                };
+                let table = Dominoes::new(game, n, dominoes::Options::defaults(game, n))?;
+                Record::new(self.game, Some(game.name()), table.options_json(), players)
+            }
+            GameKind::Doquin => {
+                let options = doquin::Options {
+                    size: self.size.unwrap_or(doquin::DEFAULT_SIZE),
+                    pegs: self.pegs.unwrap_or(doquin::DEFAULT_PEGS),
+                };
+                let game = Doquin::new(n, options)?;
+                Record::new(self.game, None, game.options_json(), players)
+            }
+        };
+        if preset.is_some() && !matches!(self.game, GameKind::Morris | GameKind::Dominoes) {
+            return Err(format!("{} has no presets", self.game.title()));
+        }
+        record.start().map_err(|e| e.to_string())?;
+        Ok(record)
+    }
+
+    /// The players: "Player 1", "Hard computer", ... (numbered when two would share a name).
+    fn players(&self) -> Vec<Player> {
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| match seat {
+                Seat::Human => format!("Player {}", i + 1),
+                Seat::Computer(Some(level)) => format!("{} computer", level.title()),
+                Seat::Computer(None) => format!("Computer {}", i + 1),
+            })
+            .collect();
+        let names = super::dominoes::distinct_names(&names);
+        self.seats
+            .iter()
+            .zip(names)
+            .map(|(seat, name)| match seat {
+                Seat::Human => Player::human(&name),
+                Seat::Computer(Some(level)) => Player::computer(&name, level.name()),
+                Seat::Computer(None) => Player {
+                    name,
+                    kind: PlayerKind::Computer,
+                    level: None,
+                },
+            })
+            .collect()
+    }
+}
+
+/// A person against the computer at Hard; Quoits' computers have no levels.
+fn default_seats(game: GameKind) -> Vec<Seat> {
+    match game {
+        GameKind::Quoits => vec![Seat::Human, Seat::Computer(None)],
+        _ => vec![Seat::Human, Seat::Computer(Some(Level::Hard))],
+    }
+}
+
+fn number(key: &str, value: &str) -> Result<u8, String> {
+    value
+        .parse()
+        .map_err(|_| format!("{key} must be a number, not \"{value}\""))
+}

@@ -1,0 +1,88 @@
+//! The embed view's address: read, written back, and turned into a game that opens.
+
+use parlour::games::GameKind;
+use parlour::record::PlayerKind;
+use parlour::session::embed::{EmbedSpec, Seat, Theme};
+
+#[test]
+fn an_address_names_game_preset_seats_and_theme() {
+    let spec = EmbedSpec::parse("morris?preset=six-mens&seats=human,hardest&theme=dark").unwrap();
+    assert_eq!(spec.game, GameKind::Morris);
+    assert_eq!(spec.preset.as_deref(), Some("six-mens"));
+    assert_eq!(spec.theme, Some(Theme::Dark));
+    assert_eq!(spec.seats.len(), 2);
+    let record = spec.record().unwrap();
+    assert_eq!(record.variant.as_deref(), Some("six-mens"));
+    assert_eq!(record.players[0].kind, PlayerKind::Human);
+    assert_eq!(record.players[1].level.as_deref(), Some("hardest"));
+    assert_eq!(record.players[1].name, "Hardest computer");
+}
+
+#[test]
+fn everything_but_the_game_may_be_left_out() {
+    for game in GameKind::ALL {
+        let spec = EmbedSpec::parse(game.name()).unwrap();
+        assert_eq!(spec.theme, None);
+        let record = spec
+            .record()
+            .unwrap_or_else(|e| panic!("{}: {e}", game.name()));
+        assert!(record.start().is_ok(), "{} opens", game.name());
+        assert!(record.players.iter().any(|p| p.kind == PlayerKind::Human));
+        assert!(record
+            .players
+            .iter()
+            .any(|p| p.kind == PlayerKind::Computer));
+    }
+}
+
+#[test]
+fn the_address_of_a_game_reads_back_the_same() {
+    for text in [
+        "dominoes?preset=all-fives&seats=human,medium,easy&theme=light",
+        "doquin?seats=human,human,hard&size=5&pegs=8",
+        "quoits?seats=human,computer,computer",
+        "archery?seats=human",
+    ] {
+        let spec = EmbedSpec::parse(text).unwrap();
+        assert_eq!(spec.to_query(), text);
+        let record = spec.record().unwrap();
+        let again = EmbedSpec::of_record(&record, spec.theme).unwrap();
+        assert_eq!(
+            again, spec,
+            "{text}: the embed of the game it starts is the same embed"
+        );
+    }
+}
+
+#[test]
+fn the_same_address_resumes_the_same_game_whatever_its_theme() {
+    let light = EmbedSpec::parse("doquin?seats=human,easy&theme=light").unwrap();
+    let dark = EmbedSpec::parse("doquin?seats=human,easy&theme=dark").unwrap();
+    let other = EmbedSpec::parse("doquin?seats=human,hard").unwrap();
+    assert_eq!(light.save_id(), dark.save_id());
+    assert_ne!(light.save_id(), other.save_id());
+    assert!(light.save_id().starts_with("embed-"));
+}
+
+#[test]
+fn bad_addresses_say_what_is_wrong() {
+    let refusal = |text: &str| EmbedSpec::parse(text).unwrap_err();
+    assert_eq!(refusal("chess"), "there is no game \"chess\" to embed");
+    assert!(refusal("morris?preset=nine-holes").contains("unknown Morris variant"));
+    assert!(refusal("morris?seats=human,wizard").contains("unknown seat \"wizard\""));
+    assert!(
+        refusal("morris?seats=human,hard,hard").contains("2"),
+        "Morris is for two"
+    );
+    assert!(refusal("doquin?seats=human,easy,easy&size=3").contains("two players only"));
+    assert!(refusal("doquin?pegs=lots").contains("pegs must be a number"));
+    assert!(refusal("quoits?preset=fast").contains("no presets"));
+    assert!(refusal("morris?theme=sepia").contains("unknown theme"));
+    assert!(refusal("morris?colour=red").contains("unknown setting"));
+    assert_eq!(
+        EmbedSpec::parse("quoits?seats=human,computer")
+            .unwrap()
+            .seats,
+        vec![Seat::Human, Seat::Computer(None)]
+    );
+}

@@ -229,6 +229,15 @@ export const tests = [
       assert.ok(saved.finished, 'the autosave is marked finished');
       assert.ok(reloaded, 'the game was resumed after a reload');
       await t.shot(page, 'end-1280-light');
+      // Play again: the same seats and options, a new record.
+      const finishedUrl = page.url();
+      await page.getByRole('button', { name: 'Play again' }).click();
+      await page.waitForFunction((old) => location.href !== old, finishedUrl);
+      await page.waitForSelector('.doquin-faces');
+      const again = (await autosave(page)).record;
+      assert.deepEqual(again.players, saved.record.players, 'the same seats');
+      assert.deepEqual(again.options, saved.record.options, 'the same options');
+      assert.ok(again.moves.length <= 1, 'a new game');
       console.log(`     ${final.rounds.length} rounds, totals ${final.totals}, ${pushesChosen} pushes picked by the player`);
     },
   },

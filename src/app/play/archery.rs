@@ -20,11 +20,10 @@ use crate::worker::{Answer, Expectation, Request, Task};
 use super::super::boards::archery::ArcheryBoard;
 use super::super::boards::pieces::outline;
 use super::super::computer;
-use super::super::new_game::game_name;
+use super::super::dom;
 use super::super::teetotum::Teetotum;
-use super::super::{app_state, dom};
 use super::{
-    computer_move, export_record, keep_saved, seat_levels, sentence, LeadPanel, Pace, PaceChoice,
+    computer_move, keep_saved, seat_levels, sentence, EndActions, LeadPanel, Pace, PaceChoice,
     Progress, RecordControls,
 };
 
@@ -66,7 +65,6 @@ fn narrow() -> bool {
 
 #[component]
 pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
-    let state = app_state();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let levels = seat_levels(game.players());
     let has_human = levels.iter().any(Option::is_none);
@@ -413,15 +411,6 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         }
     };
 
-    let rematch = move |_| {
-        let record = game.with_untracked(|g| {
-            let mut record = g.record();
-            record.moves.clear();
-            record
-        });
-        let name = game_name("Archery", &record.players);
-        state.start_game(record, Vec::new(), name, false);
-    };
     let end_panel = move || {
         let now = position.get();
         let outcome = now.outcome()?;
@@ -429,15 +418,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             <section class="end-panel" aria-labelledby="end-title">
                 <h2 id="end-title">{ending_words(&now, &outcome.winners, names)}</h2>
                 <p>"Every arrow has reached the target or missed."</p>
-                <p class="actions">
-                    <button type="button" class="primary" on:click=rematch>"Play again"</button>
-                    <a class="button" href="#/new/archery">"New game"</a>
-                    <button type="button" on:click=move |_| {
-                        if let Err(e) = export_record(&progress.get_untracked().record) {
-                            state.tell(e, true);
-                        }
-                    }>"Export"</button>
-                </p>
+                <EndActions game=GameKind::Archery title="Archery".to_string() progress=progress/>
             </section>
         })
     };

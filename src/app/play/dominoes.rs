@@ -23,10 +23,9 @@ use crate::storage::SavedGame;
 
 use super::super::boards::dominoes::{bone_back, bone_face, DominoesBoard};
 use super::super::computer;
-use super::super::new_game::game_name;
-use super::super::{app_state, dom};
+use super::super::dom;
 use super::{
-    computer_move, export_record, keep_saved, seat_levels, sentence, Pace, PaceChoice, Progress,
+    computer_move, keep_saved, seat_levels, sentence, EndActions, Pace, PaceChoice, Progress,
     RecordControls,
 };
 
@@ -121,7 +120,6 @@ fn standing_bone(bone: Bone, unit: f64) -> impl IntoView {
 
 #[component]
 pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView {
-    let state = app_state();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let levels = seat_levels(game.players());
     let humans: Vec<bool> = levels.iter().map(Option::is_none).collect();
@@ -677,15 +675,6 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         })
     };
 
-    let rematch = move |_| {
-        let record = game.with_untracked(|g| {
-            let mut record = g.record();
-            record.moves.clear();
-            record
-        });
-        let name = game_name(variant.title(), &record.players);
-        state.start_game(record, Vec::new(), name, false);
-    };
     // The end of the game: the winner and every hand's points.
     let game_end_panel = move || {
         let now = position.get();
@@ -714,15 +703,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         <tr class="total-row"><th scope="row">"Total"</th>{totals.into_iter().map(|p| view! { <td class="total">{p}</td> }).collect_view()}</tr>
                     </tbody>
                 </table></div>
-                <p class="actions">
-                    <button type="button" class="primary" on:click=rematch>"Play again"</button>
-                    <a class="button" href="#/new/dominoes">"New game"</a>
-                    <button type="button" on:click=move |_| {
-                        if let Err(e) = export_record(&progress.get_untracked().record) {
-                            state.tell(e, true);
-                        }
-                    }>"Export"</button>
-                </p>
+                <EndActions game=GameKind::Dominoes title=variant.title().to_string() progress=progress/>
             </section>
         })
     };

@@ -19,10 +19,9 @@ use crate::storage::SavedGame;
 
 use super::super::boards::doquin::{BlockView, FaceViews, Marks, Preview};
 use super::super::boards::pieces::outline;
-use super::super::new_game::game_name;
-use super::super::{app_state, computer};
+use super::super::computer;
 use super::{
-    computer_move, export_record, keep_saved, seat_levels, sentence, Pace, PaceChoice, Progress,
+    computer_move, keep_saved, seat_levels, sentence, EndActions, Pace, PaceChoice, Progress,
     RecordControls,
 };
 
@@ -50,7 +49,6 @@ fn peg_mark(seat: usize, class: &'static str) -> impl IntoView {
 
 #[component]
 pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
-    let state = app_state();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let levels = seat_levels(game.players());
     let has_human = levels.iter().any(Option::is_none);
@@ -466,15 +464,6 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             </section>
         })
     };
-    let rematch = move |_| {
-        let record = game.with_untracked(|g| {
-            let mut record = g.record();
-            record.moves.clear();
-            record
-        });
-        let name = game_name("Doquin", &record.players);
-        state.start_game(record, Vec::new(), name, false);
-    };
     let end_panel = move || {
         let now = position.get();
         now.outcome()?;
@@ -482,15 +471,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             <section class="end-panel" aria-labelledby="end-title">
                 <h2 id="end-title">{sentence(&ending_words(&now, &all_names()))}</h2>
                 {rounds_table(&now)}
-                <p class="actions">
-                    <button type="button" class="primary" on:click=rematch>"Play again"</button>
-                    <a class="button" href="#/new/doquin">"New game"</a>
-                    <button type="button" on:click=move |_| {
-                        if let Err(e) = export_record(&progress.get_untracked().record) {
-                            state.tell(e, true);
-                        }
-                    }>"Export"</button>
-                </p>
+                <EndActions game=GameKind::Doquin title="Doquin".to_string() progress=progress/>
             </section>
         })
     };

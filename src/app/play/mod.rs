@@ -429,6 +429,37 @@ pub fn RecordControls(
     }
 }
 
+/// The buttons under a finished game: the same game again (same seats and options), a new game
+/// of this kind, the record to a file.
+#[component]
+pub fn EndActions(
+    game: GameKind,
+    /// The game's title for the new autosave's name ("Doquin", "All Fives").
+    title: String,
+    #[prop(into)] progress: Signal<Progress>,
+) -> impl IntoView {
+    let state = app_state();
+    let title = StoredValue::new(title);
+    let again = move |_| {
+        let mut record = progress.get_untracked().record;
+        record.moves.clear();
+        let name = title.with_value(|t| super::new_game::game_name(t, &record.players));
+        state.start_game(record, Vec::new(), name, false);
+    };
+    let export = move |_| {
+        if let Err(e) = export_record(&progress.get_untracked().record) {
+            state.tell(e, true);
+        }
+    };
+    view! {
+        <p class="actions">
+            <button type="button" class="primary" on:click=again>"Play again"</button>
+            <a class="button" href=format!("#/new/{}", game.name())>"New game"</a>
+            <button type="button" on:click=export>"Export"</button>
+        </p>
+    }
+}
+
 /// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.
 #[component]
 pub fn LeadPanel(

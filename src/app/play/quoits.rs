@@ -18,10 +18,9 @@ use crate::storage::SavedGame;
 
 use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;
-use super::super::new_game::game_name;
+use super::super::dom;
 use super::super::teetotum::Teetotum;
-use super::super::{app_state, dom};
-use super::{export_record, keep_saved, LeadPanel, Pace, PaceChoice, Progress, RecordControls};
+use super::{keep_saved, EndActions, LeadPanel, Pace, PaceChoice, Progress, RecordControls};
 
 /// Opens a saved game of Quoits.
 pub fn open(saved: &SavedGame) -> Result<Match<Quoits>, RecordError> {
@@ -95,7 +94,6 @@ fn totals_chart(ends: &[EndScore], players: usize, names: &[String]) -> impl Int
 
 #[component]
 pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
-    let state = app_state();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let computers: Vec<bool> = game.players().iter().map(|p| p.is_computer()).collect();
     let has_human = computers.iter().any(|c| !c);
@@ -364,15 +362,6 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         }
     };
 
-    let rematch = move |_| {
-        let record = game.with_untracked(|g| {
-            let mut record = g.record();
-            record.moves.clear();
-            record
-        });
-        let name = game_name("Quoits", &record.players);
-        state.start_game(record, Vec::new(), name, false);
-    };
     let end_panel = move || {
         let now = position.get();
         now.outcome()?;
@@ -380,15 +369,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             <section class="end-panel" aria-labelledby="end-title">
                 <h2 id="end-title">{names.with_value(|n| ending_words(&now, n))}</h2>
                 <p>{format!("After {} end{}.", now.ends().len(), if now.ends().len() == 1 { "" } else { "s" })}</p>
-                <p class="actions">
-                    <button type="button" class="primary" on:click=rematch>"Play again"</button>
-                    <a class="button" href="#/new/quoits">"New game"</a>
-                    <button type="button" on:click=move |_| {
-                        if let Err(e) = export_record(&progress.get_untracked().record) {
-                            state.tell(e, true);
-                        }
-                    }>"Export"</button>
-                </p>
+                <EndActions game=GameKind::Quoits title="Quoits".to_string() progress=progress/>
             </section>
         })
     };

@@ -17,10 +17,11 @@ pub fn Modal(
     let panel = NodeRef::<html::Div>::new();
     Effect::new(move |_| {
         if let Some(panel) = panel.get() {
-            let target = panel
-                .query_selector("[autofocus], input, textarea, button")
-                .ok()
-                .flatten()
+            // The element marked autofocus (the safe choice, like "Play on" beside "Resign"),
+            // else the first field or button.
+            let target = ["[autofocus]", "input, textarea, button"]
+                .into_iter()
+                .find_map(|selector| panel.query_selector(selector).ok().flatten())
                 .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
             if let Some(target) = target {
                 let _ = target.focus();

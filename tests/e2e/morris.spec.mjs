@@ -201,6 +201,12 @@ export const tests = [
       await waitText(page.locator('.end-panel'), 'The players agreed a draw');
       await page.click('button:has-text("Undo")');
       await page.click('button:has-text("Resign")');
+      // The safe choice has the focus: Enter at once plays on.
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Play on');
+      await page.keyboard.press('Enter');
+      assert.equal(await page.locator('[role=dialog]').count(), 0, 'Enter played on');
+      assert.equal(await page.locator('.end-panel').count(), 0, 'nobody resigned');
+      await page.click('button:has-text("Resign")');
       await page.click('[role=dialog] button:has-text("Resign")');
       await waitText(page.locator('.end-panel'), 'Ada wins');
       await waitText(page.locator('.end-panel'), 'Bob resigned');

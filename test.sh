@@ -34,6 +34,7 @@ node tests/e2e/sizes.mjs target/site
 step "end to end: the release build served from /parlour/ in Chromium"
 node tests/e2e/run.mjs target/site
 
-step "benchmarks (reported, not judged): the engine natively, and time per move by level in Chromium"
+step "benchmarks (reported, not judged): the engine natively, time per move by level in Chromium, time to the first board"
 cargo run --quiet --release --bin parlour -- bench --seconds 1
 node tests/e2e/bench-levels.mjs target/site
+node tests/e2e/bench-first-board.mjs target/site || echo "(the first-board benchmark could not run)"

@@ -8,7 +8,6 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::games::GameKind;
-use crate::record::RecordError;
 use crate::rules::archery::{Archery, Arrow, Shot, ARROWS};
 use crate::rules::teetotum::{Spin, COLOURS};
 use crate::rules::{Game, Seat, Turn};
@@ -26,18 +25,6 @@ use super::{
     computer_move, keep_saved, seat_levels, sentence, EndActions, LeadPanel, Pace, PaceChoice,
     Progress, RecordControls,
 };
-
-/// Opens a saved game of Archery.
-pub fn open(saved: &SavedGame) -> Result<Match<Archery>, RecordError> {
-    let record = &saved.record;
-    let start = Archery::from_header(
-        record.variant.as_deref(),
-        &record.options,
-        record.players.len(),
-    )
-    .map_err(RecordError::BadHeader)?;
-    Match::from_record(record, start, &saved.redo)
-}
 
 /// Who acts now in a game of Archery: whose spin or whose choice.
 fn actor(game: &Archery) -> Option<Seat> {

@@ -10,7 +10,6 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::games::GameKind;
-use crate::record::RecordError;
 use crate::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
 use crate::rules::{Game, Seat, Turn};
 use crate::session::dominoes::{
@@ -30,17 +29,6 @@ use super::{
 };
 
 /// Opens a saved game of dominoes.
-pub fn open(saved: &SavedGame) -> Result<Match<Dominoes>, RecordError> {
-    let record = &saved.record;
-    let start = Dominoes::from_header(
-        record.variant.as_deref(),
-        &record.options,
-        record.players.len(),
-    )
-    .map_err(RecordError::BadHeader)?;
-    Match::from_record(record, start, &saved.redo)
-}
-
 /// How many halves of a bone a row of the table holds at this window's width.
 fn table_width() -> f64 {
     let w = dom::window()

@@ -7,7 +7,6 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use crate::games::GameKind;
-use crate::record::RecordError;
 use crate::rules::doquin::{Doquin, Hole, Move};
 use crate::rules::{Game, Seat, Turn};
 use crate::session::doquin::{
@@ -27,18 +26,6 @@ use super::{
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
 const FORCED_PUSH_MS: u64 = 450;
-
-/// Opens a saved game of Doquin.
-pub fn open(saved: &SavedGame) -> Result<Match<Doquin>, RecordError> {
-    let record = &saved.record;
-    let start = Doquin::from_header(
-        record.variant.as_deref(),
-        &record.options,
-        record.players.len(),
-    )
-    .map_err(RecordError::BadHeader)?;
-    Match::from_record(record, start, &saved.redo)
-}
 
 /// A seat's peg, small, for the tables (its colour and its shape).
 fn peg_mark(seat: usize, class: &'static str) -> impl IntoView {

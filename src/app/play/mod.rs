@@ -46,24 +46,45 @@ pub fn Play(id: String) -> impl IntoView {
             Ok(play) => view! { <morris::MorrisScreen saved=saved play=play/> }.into_any(),
             Err(e) => does_not_replay(e),
         },
-        Ok(GameKind::Archery) => match archery::open(&saved) {
+        Ok(GameKind::Archery) => match open(&saved, crate::rules::archery::Archery::from_header) {
             Ok(game) => view! { <archery::ArcheryScreen saved=saved game=game/> }.into_any(),
             Err(e) => does_not_replay(e),
         },
-        Ok(GameKind::Quoits) => match quoits::open(&saved) {
+        Ok(GameKind::Quoits) => match open(&saved, crate::rules::quoits::Quoits::from_header) {
             Ok(game) => view! { <quoits::QuoitsScreen saved=saved game=game/> }.into_any(),
             Err(e) => does_not_replay(e),
         },
-        Ok(GameKind::Dominoes) => match dominoes::open(&saved) {
+        Ok(GameKind::Dominoes) => match open(&saved, crate::rules::dominoes::Dominoes::from_header)
+        {
             Ok(game) => view! { <dominoes::DominoesScreen saved=saved game=game/> }.into_any(),
             Err(e) => does_not_replay(e),
         },
-        Ok(GameKind::Doquin) => match doquin::open(&saved) {
+        Ok(GameKind::Doquin) => match open(&saved, crate::rules::doquin::Doquin::from_header) {
             Ok(game) => view! { <doquin::DoquinScreen saved=saved game=game/> }.into_any(),
             Err(e) => does_not_replay(e),
         },
         Err(e) => cannot_open(e.to_string()),
     }
+}
+
+/// A game's start as a record's header sets it up: variant, options, number of seats.
+type FromHeader<G> =
+    fn(Option<&str>, &serde_json::Map<String, serde_json::Value>, usize) -> Result<G, String>;
+
+/// Replays a saved game from the start its record's header sets up (`from_header`, the game's
+/// own), with the moves that were undone kept for redo.
+fn open<G: crate::rules::Game + 'static>(
+    saved: &SavedGame,
+    from_header: FromHeader<G>,
+) -> Result<crate::session::Match<G>, crate::record::RecordError> {
+    let record = &saved.record;
+    let start = from_header(
+        record.variant.as_deref(),
+        &record.options,
+        record.players.len(),
+    )
+    .map_err(crate::record::RecordError::BadHeader)?;
+    crate::session::Match::from_record(record, start, &saved.redo)
 }
 
 fn cannot_open(why: String) -> AnyView {

@@ -8,7 +8,6 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::games::GameKind;
-use crate::record::RecordError;
 use crate::rules::quoits::{EndScore, Quoits};
 use crate::rules::teetotum::{Spin, COLOURS};
 use crate::rules::{Game, Seat, Turn};
@@ -21,18 +20,6 @@ use super::super::boards::quoits::QuoitsBoard;
 use super::super::dom;
 use super::super::teetotum::Teetotum;
 use super::{keep_saved, EndActions, LeadPanel, Pace, PaceChoice, Progress, RecordControls};
-
-/// Opens a saved game of Quoits.
-pub fn open(saved: &SavedGame) -> Result<Match<Quoits>, RecordError> {
-    let record = &saved.record;
-    let start = Quoits::from_header(
-        record.variant.as_deref(),
-        &record.options,
-        record.players.len(),
-    )
-    .map_err(RecordError::BadHeader)?;
-    Match::from_record(record, start, &saved.redo)
-}
 
 /// Who won (or shares the win), and with how many points.
 fn ending_words(game: &Quoits, names: &[String]) -> String {

@@ -77,6 +77,9 @@ fn ending_words(game: &Dominoes, names: &[String]) -> String {
     }
 }
 
+/// Where the keyboard's focus goes after the person acts: their hand, else what they may do next.
+const IN_HAND: &str = ".hand-bone.playable, .hand-bone, #draw, #go, #next-hand";
+
 /// Moves the keyboard's focus to the first element that matches `selector` (an SVG end too),
 /// once the screen has drawn it.
 fn focus_first(selector: &'static str) {
@@ -200,7 +203,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 selected.set(None);
                 if !by_computer {
                     // The bone laid is gone from the hand: keep the keyboard in the hand.
-                    focus_first(".hand-bone.playable, .hand-bone, #draw, #go, #next-hand");
+                    focus_first(IN_HAND);
                 }
                 let after = position.get_untracked();
                 let mut words = news(&before, &after, &all_names());
@@ -608,10 +611,16 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         } else {
             "points"
         };
-        let next = (now.turn() == Turn::Chance && has_human).then(|| view! {
-            <p class="actions">
-                <button type="button" class="primary" id="next-hand" on:click=move |_| deal()>"Next hand"</button>
-            </p>
+        let next = (now.turn() == Turn::Chance && has_human).then(|| {
+            view! {
+                <p class="actions">
+                    <button type="button" class="primary" id="next-hand" on:click=move |_| {
+                        deal();
+                        // The button is gone with the deal: the focus goes to the new hand.
+                        focus_first(IN_HAND);
+                    }>"Next hand"</button>
+                </p>
+            }
         });
         Some(view! {
             <section class="end-panel hand-end" aria-labelledby="hand-end-title">

@@ -3,9 +3,9 @@
 // compared with the saved record replayed by the rules (teetotum.mjs).
 import { assert, shareRoute, waitText } from './lib.mjs';
 import {
-  animationsOff, archeryFromRecord, archeryPoints, arrowAfter, assertArcheryScreen, assertChoices,
+  animationsOff, archeryFromRecord, archeryPoints, archeryTurn, arrowAfter, assertArcheryScreen, assertChoices,
   assertTeetotumShows, inFlight, movesReach, parseSpin, savedMoves, settled, startArchery,
-  teetotumShows, untilPersonActs, winWords,
+  teetotumShows, winWords,
 } from './teetotum.mjs';
 
 /**
@@ -159,11 +159,9 @@ export const tests = [
       let keys = 0;
       let refusedDigit = false;
       for (let step = 0; step < 300; step += 1) {
-        await untilPersonActs(page);
-        if (await page.locator('.end-panel').count()) break;
-        const game = await settled(() => assertArcheryScreen(page, names, { computers: [1] }));
-        const moves = await savedMoves(page);
-        assert.equal(game.player, 0, 'the computer never waits for the person');
+        const turn = await archeryTurn(page, names);
+        if (!turn) break;
+        const { game, moves } = turn;
         if (game.phase === 'lead' || game.phase === 'spin') {
           await page.keyboard.press('Space');
           keys += 1;

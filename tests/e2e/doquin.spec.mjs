@@ -3,7 +3,7 @@
 // the keyboard's way in (face, row, column) with the holes' accessible names; a capture whose
 // push order the player picks; a game resumed after a reload.
 import { assert, open, shareRoute, waitText } from './lib.mjs';
-import { autosave, movesReach, savedMoves } from './teetotum.mjs';
+import { autosave, movesPast, movesReach, savedMoves } from './teetotum.mjs';
 
 const FACES = { F: 'front', R: 'right', T: 'top' };
 const COLOURS = ['blue', 'natural', 'green', 'purple'];
@@ -125,15 +125,6 @@ async function startDoquin(page, base, { players, size, pegs, first = 0 }) {
   await page.getByRole('button', { name: 'Start the game' }).click();
   await page.waitForSelector('.doquin-screen .doquin-faces');
   assert.match(page.url(), /#\/play\/[\w-]+$/, 'a game in progress has its own URL');
-}
-
-/** Waits until the saved record has more than `n` moves (the computer may answer at once). */
-async function movesPast(page, n, timeout = 10000) {
-  await page.waitForFunction((n) => {
-    const id = location.hash.match(/^#\/play\/(.+)$/)?.[1];
-    const text = id && localStorage.getItem(`parlour/game/${id}`);
-    return text && JSON.parse(text).record.moves.length > n;
-  }, n, { timeout });
 }
 
 /** The flat face views' holes, each with its accessible name. */

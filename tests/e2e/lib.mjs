@@ -41,3 +41,107 @@ export async function waitText(locator, pattern, timeout = 5000) {
   }
   throw new Error(`expected ${pattern} in "${text}"`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The keyboard alone: moving the focus with Tab, and setting form controls with keys.
+
+/** Whether the focused element matches `selector` (and, if given, its text or name matches `text`). */
+function focusMatches(page, selector, text) {
+  return page.evaluate(([selector, text]) => {
+    const e = document.activeElement;
+    if (!e || e === document.body || !e.matches(selector)) return false;
+    const labels = [...(e.labels ?? [])].map((l) => l.textContent).join(' ');
+    const words = `${e.getAttribute('aria-label') ?? ''} ${e.textContent ?? ''} ${labels}`.trim();
+    return text === null || new RegExp(text).test(words);
+  }, [selector, text === undefined ? null : text.source ?? text]);
+}
+
+/**
+ * Checks that the focused element shows it has the focus: it matches `:focus-visible` and has an
+ * outline, or it or a part of it is stroked in the focus colour (the boards' SVG parts).
+ */
+export async function assertFocusShows(page) {
+  const why = await page.evaluate(() => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return 'nothing has the focus';
+    const what = `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} "${(e.getAttribute('aria-label') ?? e.textContent).trim().slice(0, 60)}"`;
+    if (!e.matches(':focus-visible')) return `${what} has the focus but not :focus-visible`;
+    const style = getComputedStyle(e);
+    if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) return null;
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--focus)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    const parts = [e, ...e.querySelectorAll('*')];
+    if (parts.some((p) => getComputedStyle(p).stroke === colour)) return null;
+    return `${what} has the focus, but no outline or ring shows it`;
+  });
+  assert.equal(why, null, 'the focus can be seen');
+}
+
+/**
+ * Presses Tab (or Shift+Tab with `back`) until the focused element matches `selector` (and
+ * `text`, a pattern for its name), then checks that the focus shows. Returns the presses made.
+ */
+export async function tabTo(page, selector, { text, back = false, most = 80 } = {}) {
+  for (let presses = 0; presses <= most; presses += 1) {
+    if (await focusMatches(page, selector, text)) {
+      await assertFocusShows(page);
+      return presses;
+    }
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${most} presses of Tab never reached ${selector}${text ? ` (${text})` : ''}`);
+}
+
+/** Tabs to a select and steps through its options with the arrow keys until `value` is chosen. */
+export async function chooseOption(page, selector, value) {
+  await tabTo(page, selector);
+  const values = await page.locator(selector).evaluate((s) => [...s.options].map((o) => o.value));
+  assert.ok(values.includes(value), `${selector} offers ${value}`);
+  for (let i = 0; i < values.length && (await page.locator(selector).inputValue()) !== value; i += 1) {
+    const now = values.indexOf(await page.locator(selector).inputValue());
+    await page.keyboard.press(values.indexOf(value) > now ? 'ArrowDown' : 'ArrowUp');
+  }
+  assert.equal(await page.locator(selector).inputValue(), value, `the arrow keys chose ${value} in ${selector}`);
+}
+
+/** Tabs to a group of radio buttons and moves along it with the arrow keys to the one labelled `label`. */
+export async function chooseRadio(page, name, label) {
+  const selector = `input[type=radio][name="${name}"]`;
+  await tabTo(page, selector);
+  const labels = await page.locator(selector).evaluateAll((rs) => rs.map((r) => r.closest('label')?.textContent.trim() ?? ''));
+  const want = labels.findIndex((l) => label.test(l));
+  assert.ok(want >= 0, `a choice labelled ${label}`);
+  for (let i = 0; i < labels.length; i += 1) {
+    const now = await page.locator(selector).evaluateAll((rs) => rs.indexOf(document.activeElement));
+    if (now === want) break;
+    await page.keyboard.press(want > now ? 'ArrowDown' : 'ArrowUp');
+  }
+  assert.ok(await page.locator(selector).nth(want).isChecked(), `the arrow keys chose ${label}`);
+}
+
+/** Tabs to a checkbox (its label matching `text`) and sets it with the Space bar. */
+export async function setCheckbox(page, selector, text, on = true) {
+  await tabTo(page, selector, { text });
+  const checked = () => page.evaluate(() => document.activeElement.checked);
+  if ((await checked()) !== on) await page.keyboard.press('Space');
+  assert.equal(await checked(), on, `Space set the box labelled ${text}`);
+}
+
+/** Tabs to a text or number field and types over what it holds (the change lands when the focus leaves). */
+export async function typeInto(page, selector, text) {
+  await tabTo(page, selector);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  assert.equal(await page.locator(selector).inputValue(), text);
+}
+
+/** Tabs to "Start the game" and presses Enter; waits for the play screen (`ready`, a selector). */
+export async function startByKeyboard(page, ready) {
+  await tabTo(page, 'button[type=submit]', { text: /Start the game/ });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(ready);
+  assert.match(page.url(), /#\/play\/[\w-]+$/, 'a game in progress has its own URL');
+}

@@ -65,3 +65,66 @@ export async function assertMenWhereLabelsSay(page) {
   });
   assert.deepEqual(wrong, [], 'the men drawn match the points\' names');
 }
+
+/**
+ * The arrow keys that walk the board's focus from point `from` to point `to` along the lines (the
+ * lines are read from the board as drawn; an arrow key follows the line that way, if any).
+ */
+export async function keysBetween(page, from, to) {
+  const { points, lines } = await page.evaluate(() => {
+    const points = [...document.querySelectorAll('svg.board circle.point')].map((c) => ({
+      id: c.id.replace('point-', ''), x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')),
+    }));
+    const at = (x, y) => points.find((p) => Math.hypot(p.x - x, p.y - y) < 1)?.id;
+    const lines = [...document.querySelectorAll('svg.board line.line')].map((l) => [
+      at(Number(l.getAttribute('x1')), Number(l.getAttribute('y1'))),
+      at(Number(l.getAttribute('x2')), Number(l.getAttribute('y2'))),
+    ]);
+    return { points, lines };
+  });
+  const where = Object.fromEntries(points.map((p) => [p.id, p]));
+  const step = (a, key) => {
+    const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+    const next = lines.flatMap(([p, q]) => (p === a ? [q] : q === a ? [p] : [])).find((b) =>
+      Math.sign(where[b].x - where[a].x) === dx && Math.sign(where[b].y - where[a].y) === dy);
+    return next ?? null;
+  };
+  const paths = new Map([[from, []]]);
+  const queue = [from];
+  while (queue.length && !paths.has(to)) {
+    const a = queue.shift();
+    for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']) {
+      const b = step(a, key);
+      if (b && !paths.has(b)) {
+        paths.set(b, [...paths.get(a), key]);
+        queue.push(b);
+      }
+    }
+  }
+  assert.ok(paths.has(to), `the arrow keys lead from ${from} to ${to}`);
+  return paths.get(to);
+}
+
+/** The point the board's keyboard focus is on (the board must have the focus). */
+export async function focusedPoint(page) {
+  const id = await page.locator('svg.board').getAttribute('aria-activedescendant');
+  assert.ok(id?.startsWith('point-'), `the board names the point in focus (${id})`);
+  return id.replace('point-', '');
+}
+
+/** Plays one move written in notation with the board focused: arrows to each point, then Enter. */
+export async function playByKeys(page, move) {
+  const [step, ...removals] = move.split('x');
+  for (const point of [...step.split('-'), ...removals]) {
+    for (const key of await keysBetween(page, await focusedPoint(page), point)) await page.keyboard.press(key);
+    assert.equal(await focusedPoint(page), point, 'the arrow keys reached the point');
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** The points the board offers to touch now, by what touching them does: { remove, open, move }. */
+export async function offered(page) {
+  const labels = await page.locator('svg.board circle.point').evaluateAll((cs) => cs.map((c) => [c.id.replace('point-', ''), c.getAttribute('aria-label')]));
+  const of = (words) => labels.filter(([, l]) => l.endsWith(words)).map(([p]) => p);
+  return { remove: of(', can be removed'), open: of(', open'), move: of(', can move') };
+}

@@ -65,14 +65,25 @@ export async function savedMoves(page) {
   return (await autosave(page))?.record.moves ?? [];
 }
 
-/** Waits until the autosaved record has `n` moves, and returns them. */
-export async function movesReach(page, n, timeout = 10000) {
-  await page.waitForFunction((n) => {
+/** Waits until the autosaved record has `n` moves (more than `n` with `past`), and returns them. */
+async function movesCome(page, n, past, timeout) {
+  await page.waitForFunction(([n, past]) => {
     const id = location.hash.match(/^#\/play\/(.+)$/)?.[1];
     const text = id && localStorage.getItem(`parlour/game/${id}`);
-    return text && JSON.parse(text).record.moves.length === n;
-  }, n, { timeout });
+    const count = text && JSON.parse(text).record.moves.length;
+    return text && (past ? count > n : count === n);
+  }, [n, past], { timeout });
   return savedMoves(page);
+}
+
+/** Waits until the autosaved record has `n` moves, and returns them. */
+export function movesReach(page, n, timeout = 10000) {
+  return movesCome(page, n, false, timeout);
+}
+
+/** Waits until the autosaved record has more than `n` moves (the computer may answer at once), and returns them. */
+export function movesPast(page, n, timeout = 10000) {
+  return movesCome(page, n, true, timeout);
 }
 
 /** A spin written `3+4`, as its two numbers, or null for anything else. */
@@ -307,6 +318,19 @@ export async function untilPersonActs(page, { timeout = 30000 } = {}) {
     const spin = document.querySelector('.spin-button');
     return (spin && !spin.disabled) || document.querySelector('.choice-button');
   }, null, { timeout });
+}
+
+/**
+ * Waits for the person's turn in a game of Archery against a computer in seat 2, and checks the
+ * screen against the record. Returns { game, moves }, or null once the end panel shows.
+ */
+export async function archeryTurn(page, names) {
+  await untilPersonActs(page);
+  if (await page.locator('.end-panel').count()) return null;
+  const game = await settled(() => assertArcheryScreen(page, names, { computers: [1] }));
+  const moves = await savedMoves(page);
+  assert.equal(game.player, 0, 'the computer never waits for the person');
+  return { game, moves };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -825,14 +825,14 @@ pub fn BlockView(
                 {scene}
             </svg>
             <div class="doquin-turn">
-                <button type="button" aria-label="Turn the block left"
+                <button type="button" title="Turn the block left"
                     on:click=move |_| turn_by(Turning::Left)>
                     <span aria-hidden="true">"↶"</span>"Turn left"
                 </button>
                 <span class="doquin-corner" aria-live="polite">
                     {move || format!("Seen from the {} corner", CORNERS[usize::from(turn.get())])}
                 </span>
-                <button type="button" aria-label="Turn the block right"
+                <button type="button" title="Turn the block right"
                     on:click=move |_| turn_by(Turning::Right)>
                     "Turn right"<span aria-hidden="true">"↷"</span>
                 </button>
@@ -1138,6 +1138,7 @@ pub fn FaceViews(
         <div class="doquin-faces" node_ref=container role="group"
             aria-label="The block's faces" aria-describedby="doquin-keys"
             on:keydown=on_keydown on:focusout=on_focusout>
+            <h2 class="visually-hidden">"The block's faces"</h2>
             {Face::ALL.into_iter().map(face_view).collect_view()}
             <p id="doquin-keys" class="visually-hidden">
                 "Arrow keys move between holes; F, R and T change face; N goes to the next hole \

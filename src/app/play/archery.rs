@@ -375,7 +375,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         let now = position.get();
         let seats: Vec<Seat> = (0..now.players() as u8).map(Seat).collect();
         view! {
-            <div class="table-scroll"><table class="scores">
+            <div class="table-scroll" tabindex="0"><table class="scores">
                 <caption>"Score board"</caption>
                 <thead><tr><th scope="col">"Player"</th><th scope="col" aria-label="Arrow 1">"Arrow 1"</th><th scope="col" aria-label="Arrow 2">"2"</th><th scope="col" aria-label="Arrow 3">"3"</th><th scope="col">"Points"</th></tr></thead>
                 <tbody>

@@ -588,7 +588,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         hand.map(|hand| view! {
             <section class="domino-log" aria-labelledby="log-title">
                 <h2 id="log-title">{format!("Hand {}, latest first", hand.number)}</h2>
-                <ol reversed>
+                <ol reversed tabindex="0" aria-labelledby="log-title">
                     {hand.end.as_ref().map(|end| view! { <li><strong>{sentence(&with_names(&end.why, &names))}</strong></li> })}
                     {hand.events.iter().rev().map(|e| view! { <li>{event_words(e, &names)}</li> }).collect_view()}
                     <li>{opening_words(&hand, &names)}</li>
@@ -626,7 +626,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             <section class="end-panel hand-end" aria-labelledby="hand-end-title">
                 <h2 id="hand-end-title">{format!("Hand {} is over", hand.number)}</h2>
                 <p class="why">{sentence(&with_names(&end.why, &names))}</p>
-                <div class="table-scroll"><table class="scores revealed">
+                <div class="table-scroll" tabindex="0"><table class="scores revealed">
                     <caption>"Bones left"</caption>
                     <thead><tr><th scope="col">"Player"</th><th scope="col">"Bones"</th><th scope="col">"Pips"</th></tr></thead>
                     <tbody>
@@ -654,7 +654,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 <ul class="counting">
                     {counting_lines(now.game(), &end, sides, &names).into_iter().map(|l| view! { <li>{sentence(&l)}</li> }).collect_view()}
                 </ul>
-                <div class="table-scroll"><table class="scores">
+                <div class="table-scroll" tabindex="0"><table class="scores">
                     <caption>"Score"</caption>
                     <thead><tr><th scope="col">{if sides.partners { "Side" } else { "Player" }}</th><th scope="col">"This hand"</th><th scope="col">"Total"</th></tr></thead>
                     <tbody>
@@ -688,7 +688,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             <section class="end-panel" aria-labelledby="end-title">
                 <h2 id="end-title">{ending_words(&now, &names)}</h2>
                 <p>{now.outcome().map(|o| sentence(&with_names(&o.reason, &names)))}</p>
-                <div class="table-scroll"><table class="scores hands-table">
+                <div class="table-scroll" tabindex="0"><table class="scores hands-table">
                     <caption>"Hands"</caption>
                     <thead><tr><th scope="col">"Hand"</th>
                         {(0..sides.count()).map(|s| view! { <th scope="col">{side_name(sides, s, &names)}</th> }).collect_view()}

@@ -342,7 +342,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         let over = now.outcome().is_some();
         let first = Seat((now.round() - 1) as u8);
         view! {
-            <div class="table-scroll"><table class="scores doquin-players">
+            <div class="table-scroll" tabindex="0"><table class="scores doquin-players">
                 <caption>{round_line}</caption>
                 <thead><tr>
                     <th scope="col">"Player"</th>
@@ -391,7 +391,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         let seats = now.seats();
         let rounds = now.rounds().to_vec();
         view! {
-            <div class="table-scroll"><table class="scores">
+            <div class="table-scroll" tabindex="0"><table class="scores">
                 <thead><tr>
                     <th scope="col">"Player"</th>
                     {(1..=rounds.len()).map(|r| view! { <th scope="col">{format!("Round {r}")}</th> }).collect_view()}

@@ -630,7 +630,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     <RecordControls game=GameKind::Morris progress=progress entry=entry announce=announce/>
                     <section class="move-list" aria-labelledby="moves-title">
                         <h2 id="moves-title">"Moves"</h2>
-                        <ol class="moves">{move_list}</ol>
+                        <ol class="moves" tabindex="0" aria-labelledby="moves-title">{move_list}</ol>
                         {move || play.with(|p| p.game.moves().is_empty()).then(|| view! { <p class="hint">"No moves yet."</p> })}
                     </section>
                 </div>

@@ -300,7 +300,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         let ends = now.ends().to_vec();
         let last = ends.last().cloned();
         view! {
-            <div class="table-scroll"><table class="scores">
+            <div class="table-scroll" tabindex="0"><table class="scores">
                 <caption>"Totals"</caption>
                 <thead><tr>
                     <th scope="col">"Player"</th>

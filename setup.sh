@@ -42,7 +42,7 @@ if [ "${1:-}" = "--browser" ]; then
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
   fi
-  if ! [ -d tests/e2e/node_modules/playwright-core ]; then
+  if ! [ -d tests/e2e/node_modules/playwright-core ] || ! [ -d tests/e2e/node_modules/axe-core ]; then
     say "installing the end-to-end test tools (playwright-core, axe-core) into tests/e2e/"
     (cd tests/e2e && npm ci --no-audit --no-fund --silent)
   fi

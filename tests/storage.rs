@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::storage::{
-    game_key, Backend, LoadError, MemoryBackend, Motion, SaveKind, SavedGame, Settings, Store,
-    StoreError, Theme, ASIDE_PREFIX, SETTINGS_KEY, STORE_VERSION,
+    compare, game_key, Backend, LoadError, MemoryBackend, Motion, MoveCount, SaveError, SaveKind,
+    SavedGame, Settings, Since, Stamp, Store, StoreError, Theme, ASIDE_PREFIX, SETTINGS_KEY,
+    STORE_VERSION,
 };
 
 fn store() -> Store<MemoryBackend> {
@@ -47,6 +48,7 @@ fn saved(id: &str, updated: f64, moves: &[&str]) -> SavedGame {
         result: None,
         record,
         redo: vec!["g7".to_string()],
+        stamp: Default::default(),
     }
 }
 
@@ -444,4 +446,362 @@ fn full_store_keeps_an_unreadable_value_where_it_was() {
         before,
         "storage: a refused write leaves the unreadable value as it was, and no copies behind"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two tabs: stamps, conflicts, renames, and the summaries of a long list
+
+/// The game a tab loaded, and the same game one move on.
+fn moved_on(base: &SavedGame, m: &str) -> SavedGame {
+    let mut next = base.clone();
+    next.record.moves.push(m.to_string());
+    next
+}
+
+#[test]
+fn a_tab_saving_its_own_game_moves_the_stamp_on() {
+    let store = store();
+    let start = saved("g", 1.0, &[]);
+    store.put_game(&start, 1.0).unwrap();
+    let loaded = store.game("g").unwrap();
+    assert_eq!(
+        loaded.stamp,
+        Stamp::default(),
+        "a new save has no writes counted yet"
+    );
+    let first = store
+        .save_game(&loaded, &moved_on(&loaded, "a1"), "tab-a", 2.0)
+        .unwrap();
+    assert_eq!(first.stamp.revision, 1);
+    assert_eq!(first.stamp.writer, "tab-a");
+    let second = store
+        .save_game(&first, &moved_on(&first, "b2"), "tab-a", 3.0)
+        .unwrap();
+    assert_eq!(second.stamp.revision, 2);
+    assert_eq!(
+        store.game("g").unwrap(),
+        second,
+        "the stored game is the one returned"
+    );
+    // Saving what is stored already writes nothing.
+    let before = contents(&store);
+    let again = store.save_game(&second, &second, "tab-a", 4.0).unwrap();
+    assert_eq!(again, second);
+    assert_eq!(
+        contents(&store),
+        before,
+        "an unchanged save is not written again"
+    );
+}
+
+#[test]
+fn a_tab_never_overwrites_what_another_tab_saved_of_the_same_game() {
+    let store = store();
+    store.put_game(&saved("g", 1.0, &["a1"]), 1.0).unwrap();
+    // Both tabs load the same game.
+    let tab_a = store.game("g").unwrap();
+    let tab_b = store.game("g").unwrap();
+    let b_saved = store
+        .save_game(&tab_b, &moved_on(&tab_b, "b2"), "tab-b", 2.0)
+        .unwrap();
+    let before = contents(&store);
+    // Tab A, which has not seen B's move, plays another one.
+    let mine = moved_on(&tab_a, "c3");
+    match store.save_game(&tab_a, &mine, "tab-a", 3.0) {
+        Err(SaveError::Conflict(theirs)) => {
+            assert_eq!(*theirs, b_saved, "the conflict hands over the newer save")
+        }
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    assert_eq!(
+        contents(&store),
+        before,
+        "nothing was written over B's save"
+    );
+    assert_eq!(store.game("g").unwrap().record.moves, vec!["a1", "b2"]);
+    // Tab B plays on undisturbed.
+    let b_next = store
+        .save_game(&b_saved, &moved_on(&b_saved, "d4"), "tab-b", 4.0)
+        .unwrap();
+    assert_eq!(b_next.stamp.revision, 2);
+}
+
+#[test]
+fn a_late_write_of_a_race_is_found_at_the_next_save() {
+    // Both tabs read revision 0 and both write revision 1: the last write stands, and the tab
+    // whose write was lost learns it at its next save, by the writer in the stamp.
+    let store = store();
+    store.put_game(&saved("g", 1.0, &[]), 1.0).unwrap();
+    let loaded = store.game("g").unwrap();
+    let a1 = store
+        .save_game(&loaded, &moved_on(&loaded, "a1"), "tab-a", 2.0)
+        .unwrap();
+    // B read the same revision 0 before A's write landed; its write lands after.
+    let mut b1 = moved_on(&loaded, "b2");
+    b1.stamp = Stamp {
+        revision: 1,
+        writer: "tab-b".into(),
+    };
+    store
+        .backend()
+        .set(
+            &game_key("g"),
+            &serde_json::to_string(&b1)
+                .unwrap()
+                .replacen('{', "{\"version\":1,", 1),
+        )
+        .unwrap();
+    assert_eq!(
+        a1.stamp.revision, b1.stamp.revision,
+        "the same revision, two writers"
+    );
+    assert!(matches!(
+        store.save_game(&a1, &moved_on(&a1, "c3"), "tab-a", 3.0),
+        Err(SaveError::Conflict(_))
+    ));
+}
+
+#[test]
+fn a_rename_in_another_tab_is_kept_by_the_tab_playing() {
+    let store = store();
+    store.put_game(&saved("g", 1.0, &["a1"]), 1.0).unwrap();
+    let playing = store.game("g").unwrap();
+    let renamed = store
+        .rename_game("g", "Sunday game", "tab-list", 2.0)
+        .unwrap();
+    assert_eq!(renamed.record, playing.record, "a rename keeps the moves");
+    assert_eq!(
+        compare(&playing, Some(&renamed)),
+        Since::Renamed(renamed.clone())
+    );
+    let next = store
+        .save_game(&playing, &moved_on(&playing, "b2"), "tab-a", 3.0)
+        .unwrap();
+    assert_eq!(
+        next.name, "Sunday game",
+        "the playing tab takes on the new name"
+    );
+    assert_eq!(next.record.moves, vec!["a1", "b2"]);
+    assert_eq!(next.stamp.revision, renamed.stamp.revision + 1);
+}
+
+#[test]
+fn a_rename_from_the_list_keeps_moves_saved_since_the_list_was_read() {
+    let store = store();
+    store.put_game(&saved("g", 1.0, &["a1"]), 1.0).unwrap();
+    let listed = store.summaries().unwrap().games[0].clone();
+    let loaded = store.game("g").unwrap();
+    store
+        .save_game(&loaded, &moved_on(&loaded, "b2"), "tab-a", 2.0)
+        .unwrap();
+    store
+        .rename_game(&listed.id, "New name", "tab-list", 3.0)
+        .unwrap();
+    let stored = store.game("g").unwrap();
+    assert_eq!(stored.name, "New name");
+    assert_eq!(
+        stored.record.moves,
+        vec!["a1", "b2"],
+        "the move saved meanwhile is kept"
+    );
+    assert!(matches!(
+        store.rename_game("nothing", "x", "tab-list", 4.0),
+        Err(LoadError::Missing)
+    ));
+}
+
+#[test]
+fn two_games_in_two_tabs_do_not_touch_each_other() {
+    let store = store();
+    store.put_game(&saved("one", 1.0, &[]), 1.0).unwrap();
+    store.put_game(&saved("two", 1.0, &[]), 1.0).unwrap();
+    let (mut a, mut b) = (store.game("one").unwrap(), store.game("two").unwrap());
+    for (i, m) in ["a1", "b2", "c3"].into_iter().enumerate() {
+        a = store
+            .save_game(&a, &moved_on(&a, m), "tab-a", i as f64)
+            .unwrap();
+        b = store
+            .save_game(&b, &moved_on(&b, m), "tab-b", i as f64)
+            .unwrap();
+    }
+    assert_eq!(store.game("one").unwrap(), a);
+    assert_eq!(store.game("two").unwrap(), b);
+    assert_eq!(store.summaries().unwrap().games.len(), 2);
+}
+
+#[test]
+fn a_game_deleted_in_another_tab_is_written_again_by_the_tab_playing_it() {
+    let store = store();
+    store.put_game(&saved("g", 1.0, &["a1"]), 1.0).unwrap();
+    let playing = store.game("g").unwrap();
+    assert_eq!(compare(&playing, None), Since::Gone);
+    store.delete_game("g").unwrap();
+    let next = store
+        .save_game(&playing, &moved_on(&playing, "b2"), "tab-a", 2.0)
+        .unwrap();
+    assert_eq!(store.game("g").unwrap(), next, "the game is not lost");
+}
+
+#[test]
+fn a_save_refused_by_a_full_store_leaves_the_stored_game_and_can_be_retried() {
+    let store = Store::new(MemoryBackend::with_capacity(1_200));
+    store.put_game(&saved("g", 1.0, &[]), 1.0).unwrap();
+    let loaded = store.game("g").unwrap();
+    let before = contents(&store);
+    let mut long = loaded.clone();
+    long.name = "n".repeat(2_000);
+    assert_eq!(
+        store.save_game(&loaded, &long, "tab-a", 2.0),
+        Err(SaveError::Store(StoreError::Full))
+    );
+    assert_eq!(contents(&store), before, "a refused write changes nothing");
+    // The tab keeps its base; once there is room, the same save goes through.
+    let fits = moved_on(&loaded, "a1");
+    assert_eq!(
+        store
+            .save_game(&loaded, &fits, "tab-a", 3.0)
+            .unwrap()
+            .stamp
+            .revision,
+        1
+    );
+}
+
+#[test]
+fn saves_from_before_stamps_still_load_and_save() {
+    let store = store();
+    let old = r#"{"version":1,"id":"old","kind":"autosave","name":"Old game","created":1,"updated":2,
+        "finished":false,"record":{"format":"parlour-record","version":1,"game":"morris",
+        "variant":"morelles","options":{},"players":[{"name":"Ada","kind":"human"},
+        {"name":"Bea","kind":"human"}],"moves":["a1"]}}"#;
+    store.backend().set(&game_key("old"), old).unwrap();
+    let loaded = store.game("old").unwrap();
+    assert_eq!(loaded.stamp, Stamp::default());
+    let summary = store.summary("old").unwrap().unwrap();
+    assert_eq!(summary.record.moves, MoveCount(1));
+    assert_eq!(summary.name, "Old game");
+    let next = store
+        .save_game(&loaded, &moved_on(&loaded, "b2"), "tab-a", 3.0)
+        .unwrap();
+    assert_eq!(next.stamp.revision, 1);
+}
+
+#[test]
+fn summaries_list_hundreds_of_games_newest_first_with_their_move_counts() {
+    let store = store();
+    for i in 0..300 {
+        let moves: Vec<String> = (0..i % 7).map(|m| format!("m{m}")).collect();
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        store
+            .put_game(&saved(&format!("g{i:03}"), i as f64, &moves), 1.0)
+            .unwrap();
+    }
+    store
+        .backend()
+        .set(&game_key("broken"), "{not json")
+        .unwrap();
+    let listing = store.summaries().unwrap();
+    assert_eq!(listing.games.len(), 300);
+    assert_eq!(listing.games[0].id, "g299", "newest first");
+    assert_eq!(listing.games[0].record.moves, MoveCount(299 % 7));
+    assert_eq!(listing.games[299].id, "g000");
+    assert_eq!(
+        listing.problems.len(),
+        1,
+        "an unreadable save is reported, not dropped"
+    );
+    assert!(
+        store.backend().get(&game_key("broken")).unwrap().is_some(),
+        "and kept"
+    );
+    // Whole games and summaries list the same saves.
+    let whole: Vec<String> = store
+        .games()
+        .unwrap()
+        .games
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    let summed: Vec<String> = listing.games.iter().map(|g| g.id.clone()).collect();
+    assert_eq!(whole, summed);
+}
+
+#[test]
+fn a_list_takes_in_one_changed_save_without_reading_the_others() {
+    let store = store();
+    for (i, id) in ["a", "b", "c"].into_iter().enumerate() {
+        store.put_game(&saved(id, i as f64, &[]), 1.0).unwrap();
+    }
+    let mut listing = store.summaries().unwrap();
+    let mut newer = store.game("a").unwrap();
+    newer.updated = 10.0;
+    store.put_game(&newer, 10.0).unwrap();
+    listing.replace("a", store.summary("a"));
+    assert_eq!(
+        listing
+            .games
+            .iter()
+            .map(|g| g.id.as_str())
+            .collect::<Vec<_>>(),
+        ["a", "c", "b"]
+    );
+    store.delete_game("b").unwrap();
+    listing.replace("b", store.summary("b"));
+    assert_eq!(listing.games.len(), 2);
+    store.backend().set(&game_key("c"), "nonsense").unwrap();
+    listing.replace("c", store.summary("c"));
+    assert_eq!(listing.games.len(), 1);
+    assert_eq!(listing.problems[0].key, game_key("c"));
+    assert_eq!(
+        listing,
+        store.summaries().unwrap(),
+        "the same as reading everything again"
+    );
+}
+
+const DAY: f64 = 24.0 * 60.0 * 60.0 * 1000.0;
+
+#[test]
+fn only_old_autosaves_of_finished_games_are_removed_and_only_those_asked_about() {
+    let store = store();
+    let now = 100.0 * DAY;
+    let mut put = |id: &str, kind: SaveKind, finished: bool, age_days: f64| {
+        let mut game = saved(id, now - age_days * DAY, &[]);
+        game.kind = kind;
+        game.finished = finished;
+        store.put_game(&game, 1.0).unwrap();
+    };
+    put("old-finished", SaveKind::Autosave, true, 40.0);
+    put("old-finished-2", SaveKind::Autosave, true, 31.0);
+    put("old-unfinished", SaveKind::Autosave, false, 40.0);
+    put("old-named", SaveKind::Named, true, 40.0);
+    put("new-finished", SaveKind::Autosave, true, 29.0);
+    let old: Vec<String> = store
+        .summaries()
+        .unwrap()
+        .games
+        .into_iter()
+        .filter(|g| g.is_old_finished(now))
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(old, ["old-finished-2", "old-finished"]);
+    // Only what the player was shown is removed; a save that changed since is kept.
+    let mut reopened = store.game("old-finished-2").unwrap();
+    reopened.updated = now;
+    store.put_game(&reopened, now).unwrap();
+    let asked = vec![
+        "old-finished".to_string(),
+        "old-finished-2".into(),
+        "old-unfinished".into(),
+    ];
+    assert_eq!(store.remove_old_finished(&asked, now).unwrap(), 1);
+    let left: Vec<String> = store
+        .summaries()
+        .unwrap()
+        .games
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(left.len(), 4);
+    assert!(!left.contains(&"old-finished".to_string()));
 }

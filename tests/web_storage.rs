@@ -37,6 +37,7 @@ fn game(id: &str, moves: &[&str]) -> SavedGame {
         result: None,
         record,
         redo: vec![],
+        stamp: Default::default(),
     }
 }
 

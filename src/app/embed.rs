@@ -58,6 +58,7 @@ pub fn EmbedGame(query: String) -> impl IntoView {
             result: None,
             record,
             redo: Vec::new(),
+            stamp: Default::default(),
         };
         if let Err(e) = store().put_game(&game, now) {
             state.tell(

@@ -92,6 +92,7 @@ impl AppState {
             result: None,
             record,
             redo,
+            stamp: Default::default(),
         };
         if let Err(e) = store().put_game(&game, now) {
             self.tell(

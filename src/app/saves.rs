@@ -94,6 +94,7 @@ pub fn Saves() -> impl IntoView {
                     .map(|o| o.reason),
                 record,
                 redo: Vec::new(),
+                stamp: Default::default(),
             };
             match store().put_game(&game, now) {
                 Ok(()) => {

@@ -173,6 +173,141 @@ pub struct SavedGame {
     /// Moves taken back and not played again when the game was saved (redo survives a reload).
     #[serde(default)]
     pub redo: Vec<String>,
+    /// Which write of this game this is, and by which tab (absent in saves from before).
+    #[serde(default)]
+    pub stamp: Stamp,
+}
+
+/// How often a saved game was written and which tab wrote it last. A tab compares the stamp it
+/// loaded with the stored one before it writes, so that it never overwrites, unknowingly, a save
+/// another tab made since.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stamp {
+    /// Counts the writes (0 for a save made before stamps, or never rewritten).
+    pub revision: u64,
+    /// The tab that wrote it last (empty for a save made before stamps).
+    pub writer: String,
+}
+
+/// What became of a stored game since a tab loaded (or last wrote) it, as [`compare`] judges.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Since {
+    /// Nobody else wrote it, or what they wrote plays the same.
+    Same,
+    /// Another tab renamed it (its moves are as this tab loaded them): the stored game, whose
+    /// name and stamp this tab takes on.
+    Renamed(SavedGame),
+    /// Another tab played it on, back or differently: the stored game.
+    Changed(SavedGame),
+    /// It is no longer stored (deleted in another tab, or never written).
+    Gone,
+}
+
+/// Compares the game a tab loaded or last wrote (`base`) with what is stored now.
+pub fn compare(base: &SavedGame, stored: Option<&SavedGame>) -> Since {
+    let Some(stored) = stored else {
+        return Since::Gone;
+    };
+    let same_play = stored.record == base.record && stored.redo == base.redo;
+    if stored.stamp == base.stamp || (same_play && stored.name == base.name) {
+        Since::Same
+    } else if same_play {
+        Since::Renamed(stored.clone())
+    } else {
+        Since::Changed(stored.clone())
+    }
+}
+
+/// Why a game was not saved.
+#[derive(Clone, PartialEq, Debug)]
+pub enum SaveError {
+    /// Another tab saved this game since this tab loaded it, differently: the stored game. Nothing
+    /// was written.
+    Conflict(Box<SavedGame>),
+    /// The storage failed (full, or cannot be used). Nothing was written.
+    Store(StoreError),
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Conflict(_) => write!(f, "this game was changed in another tab"),
+            SaveError::Store(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<StoreError> for SaveError {
+    fn from(e: StoreError) -> SaveError {
+        SaveError::Store(e)
+    }
+}
+
+/// What the list of saves needs about a saved game, read without its moves.
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+pub struct SaveSummary {
+    pub id: String,
+    pub kind: SaveKind,
+    pub name: String,
+    pub created: f64,
+    pub updated: f64,
+    pub finished: bool,
+    #[serde(default)]
+    pub result: Option<String>,
+    #[serde(default)]
+    pub stamp: Stamp,
+    pub record: RecordHead,
+}
+
+/// A record's header and how many moves it holds (the moves themselves are skipped).
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+pub struct RecordHead {
+    pub game: String,
+    #[serde(default)]
+    pub variant: Option<String>,
+    pub players: Vec<crate::record::Player>,
+    #[serde(default)]
+    pub moves: MoveCount,
+}
+
+/// The length of a list of moves, counted without keeping them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct MoveCount(pub usize);
+
+impl<'de> Deserialize<'de> for MoveCount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MoveCount, D::Error> {
+        struct Counter;
+        impl<'de> serde::de::Visitor<'de> for Counter {
+            type Value = MoveCount;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "a list of moves")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<MoveCount, A::Error> {
+                let mut n = 0;
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    n += 1;
+                }
+                Ok(MoveCount(n))
+            }
+        }
+        d.deserialize_seq(Counter)
+    }
+}
+
+/// How old (in milliseconds since its last move) a finished game's autosave must be before the
+/// saves screen offers to remove it.
+pub const OLD_AGE_MS: f64 = 30.0 * 24.0 * 60.0 * 60.0 * 1000.0;
+
+impl SaveSummary {
+    /// An autosave of a finished game last played more than [`OLD_AGE_MS`] before `now`: one
+    /// the player may clear away (never without being asked). Named saves are never old.
+    pub fn is_old_finished(&self, now: f64) -> bool {
+        self.kind == SaveKind::Autosave && self.finished && now - self.updated > OLD_AGE_MS
+    }
 }
 
 /// A stored value that could not be read. It stays where it is until the player deletes it.
@@ -211,11 +346,68 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// The saved games that read, newest first, and the stored values that did not.
-#[derive(Clone, PartialEq, Debug, Default)]
-pub struct Listing {
-    pub games: Vec<SavedGame>,
+/// The saved games that read (whole, or their summaries), newest first, and the stored values
+/// that did not.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Listing<T = SavedGame> {
+    pub games: Vec<T>,
     pub problems: Vec<Problem>,
+}
+
+impl<T> Default for Listing<T> {
+    fn default() -> Self {
+        Listing {
+            games: Vec::new(),
+            problems: Vec::new(),
+        }
+    }
+}
+
+/// Saved games and their summaries alike: what sorts them in a list.
+pub trait Listed {
+    fn id(&self) -> &str;
+    fn updated(&self) -> f64;
+}
+
+impl Listed for SavedGame {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn updated(&self) -> f64 {
+        self.updated
+    }
+}
+
+impl Listed for SaveSummary {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn updated(&self) -> f64 {
+        self.updated
+    }
+}
+
+impl<T: Listed> Listing<T> {
+    /// Newest first; problems by key.
+    fn sort(&mut self) {
+        self.games
+            .sort_by(|a, b| b.updated().total_cmp(&a.updated()).then(a.id().cmp(b.id())));
+        self.problems.sort_by(|a, b| a.key.cmp(&b.key));
+    }
+
+    /// Puts what is now stored under one game's key in place of what the list had (another
+    /// tab wrote or deleted it): `found` is the game, nothing (deleted), or a problem.
+    pub fn replace(&mut self, id: &str, found: Result<Option<T>, Problem>) {
+        let key = game_key(id);
+        self.games.retain(|g| g.id() != id);
+        self.problems.retain(|p| p.key != key);
+        match found {
+            Ok(Some(game)) => self.games.push(game),
+            Ok(None) => {}
+            Err(problem) => self.problems.push(problem),
+        }
+        self.sort();
+    }
 }
 
 /// Parlour's storage over a backend.
@@ -255,22 +447,114 @@ impl<B: Backend> Store<B> {
 
     /// Every saved game that reads (newest first), and every stored game that does not.
     pub fn games(&self) -> Result<Listing, StoreError> {
+        self.list()
+    }
+
+    /// The summaries of every saved game that reads (newest first; their moves are skipped,
+    /// not kept), and every stored game that does not.
+    pub fn summaries(&self) -> Result<Listing<SaveSummary>, StoreError> {
+        self.list()
+    }
+
+    /// The summary of one saved game: `None` when nothing is stored under its id.
+    pub fn summary(&self, id: &str) -> Result<Option<SaveSummary>, Problem> {
+        self.read(&game_key(id))
+    }
+
+    fn list<T: DeserializeOwned + Listed>(&self) -> Result<Listing<T>, StoreError> {
         let mut listing = Listing::default();
         for key in self.backend.keys()? {
             if !key.starts_with(GAME_PREFIX) {
                 continue;
             }
-            match self.read::<SavedGame>(&key) {
+            match self.read::<T>(&key) {
                 Ok(Some(game)) => listing.games.push(game),
                 Ok(None) => {}
                 Err(problem) => listing.problems.push(problem),
             }
         }
-        listing
-            .games
-            .sort_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
-        listing.problems.sort_by(|a, b| a.key.cmp(&b.key));
+        listing.sort();
         Ok(listing)
+    }
+
+    /// Saves a tab's game over the one stored under its id, if nobody else changed it since
+    /// the tab loaded or last wrote `base` (the same game before this change). A rename made
+    /// elsewhere is kept (the game takes on the stored name); a change of play made elsewhere
+    /// is a [`SaveError::Conflict`] and nothing is written. A game no longer stored is written
+    /// again (nothing is lost), and a write that would change nothing is skipped. On success,
+    /// the game as stored now, with its new stamp, which is the base of the tab's next save.
+    pub fn save_game(
+        &self,
+        base: &SavedGame,
+        game: &SavedGame,
+        writer: &str,
+        now: f64,
+    ) -> Result<SavedGame, SaveError> {
+        let key = game_key(&game.id);
+        let (stored, aside) = match self.read::<SavedGame>(&key) {
+            Ok(stored) => (stored, None),
+            Err(problem) => (None, self.keep_aside(&problem.key, now)?),
+        };
+        let mut next = game.clone();
+        match compare(base, stored.as_ref()) {
+            Since::Changed(theirs) => return Err(SaveError::Conflict(Box::new(theirs))),
+            Since::Renamed(theirs) => {
+                next.name = theirs.name;
+                next.stamp = theirs.stamp;
+            }
+            Since::Same | Since::Gone => {
+                if let Some(stored) = &stored {
+                    next.stamp = stored.stamp.clone();
+                }
+            }
+        }
+        if stored.as_ref().is_some_and(|s| same_save(s, &next)) {
+            return Ok(stored.expect("checked just above"));
+        }
+        next.stamp = Stamp {
+            revision: next.stamp.revision + 1,
+            writer: writer.to_string(),
+        };
+        self.write_after_aside(&key, &next, aside)?;
+        Ok(next)
+    }
+
+    /// Renames a saved game as it is stored now (not as a list once read it), so that moves
+    /// another tab saved meanwhile are kept.
+    pub fn rename_game(
+        &self,
+        id: &str,
+        name: &str,
+        writer: &str,
+        now: f64,
+    ) -> Result<SavedGame, LoadError> {
+        let stored = self.game(id)?;
+        let mut renamed = stored.clone();
+        renamed.name = name.to_string();
+        self.save_game(&stored, &renamed, writer, now)
+            .map_err(|e| match e {
+                SaveError::Store(e) => LoadError::Store(e),
+                // Read just now; only another tab writing in between gets here: try again.
+                SaveError::Conflict(_) => LoadError::Store(StoreError::Unavailable(
+                    "another tab was saving this game at the same moment; try again".into(),
+                )),
+            })
+    }
+
+    /// Removes the autosaves of finished games last played more than [`OLD_AGE_MS`] before
+    /// `now`, among `ids` (the ones the player was shown and agreed to remove). Each is read
+    /// again first: one that no longer qualifies is kept. How many were removed.
+    pub fn remove_old_finished(&self, ids: &[String], now: f64) -> Result<usize, StoreError> {
+        let mut removed = 0;
+        for id in ids {
+            if let Ok(Some(summary)) = self.summary(id) {
+                if summary.is_old_finished(now) {
+                    self.backend.remove(&game_key(id))?;
+                    removed += 1;
+                }
+            }
+        }
+        Ok(removed)
     }
 
     /// The saved game with this id.
@@ -387,6 +671,17 @@ impl<B: Backend> Store<B> {
         }
         self.backend.set(key, &json.to_string())
     }
+}
+
+/// Whether two saves of a game hold the same things (apart from when and by whom they were
+/// written).
+fn same_save(a: &SavedGame, b: &SavedGame) -> bool {
+    a.record == b.record
+        && a.redo == b.redo
+        && a.name == b.name
+        && a.kind == b.kind
+        && a.finished == b.finished
+        && a.result == b.result
 }
 
 /// The key of a saved game.

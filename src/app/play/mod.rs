@@ -386,6 +386,7 @@ pub fn RecordControls(
                     result: progress.result,
                     record: progress.record,
                     redo: progress.redo,
+                    stamp: Default::default(),
                 };
                 match store().put_game(&game, now) {
                     Ok(()) => {

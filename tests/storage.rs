@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::storage::{
-    compare, game_key, Backend, LoadError, MemoryBackend, Motion, MoveCount, SaveError, SaveKind,
-    SavedGame, Settings, Since, Stamp, Store, StoreError, Theme, ASIDE_PREFIX, SETTINGS_KEY,
-    STORE_VERSION,
+    compare, fresher, game_key, Backend, LoadError, MemoryBackend, Motion, MoveCount, SaveError,
+    SaveKind, SavedGame, Settings, Since, Stamp, Store, StoreError, Theme, ASIDE_PREFIX,
+    SETTINGS_KEY, STORE_VERSION,
 };
 
 fn store() -> Store<MemoryBackend> {
@@ -765,7 +765,7 @@ const DAY: f64 = 24.0 * 60.0 * 60.0 * 1000.0;
 fn only_old_autosaves_of_finished_games_are_removed_and_only_those_asked_about() {
     let store = store();
     let now = 100.0 * DAY;
-    let mut put = |id: &str, kind: SaveKind, finished: bool, age_days: f64| {
+    let put = |id: &str, kind: SaveKind, finished: bool, age_days: f64| {
         let mut game = saved(id, now - age_days * DAY, &[]);
         game.kind = kind;
         game.finished = finished;
@@ -804,4 +804,26 @@ fn only_old_autosaves_of_finished_games_are_removed_and_only_those_asked_about()
         .collect();
     assert_eq!(left.len(), 4);
     assert!(!left.contains(&"old-finished".to_string()));
+}
+
+#[test]
+fn a_screen_opens_this_tabs_game_unless_another_tab_played_it_on() {
+    let store = store();
+    store.put_game(&saved("g", 1.0, &["a1"]), 1.0).unwrap();
+    let loaded = store.game("g").unwrap();
+    // Storage refused this tab's last move: its copy in memory is ahead, and is opened.
+    let ahead = moved_on(&loaded, "b2");
+    assert_eq!(fresher(ahead.clone(), Some(loaded.clone())), ahead);
+    assert_eq!(
+        fresher(ahead.clone(), None),
+        ahead,
+        "nothing stored: this tab's copy"
+    );
+    // Another tab played on from here: its save is opened (it holds every move of this one).
+    let theirs = store
+        .save_game(&loaded, &moved_on(&loaded, "c3"), "tab-b", 2.0)
+        .unwrap();
+    assert_eq!(fresher(loaded.clone(), Some(theirs.clone())), theirs);
+    // Both played on differently: this tab's copy, for the save to find the difference and ask.
+    assert_eq!(fresher(ahead.clone(), Some(theirs)), ahead);
 }

@@ -6,8 +6,8 @@ use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::storage::web::LocalBackend;
 use parlour::storage::{
-    game_key, Backend, LoadError, Motion, SaveKind, SavedGame, Settings, Store, StoreError, Theme,
-    SETTINGS_KEY,
+    game_key, Backend, LoadError, Motion, SaveError, SaveKind, SavedGame, Settings, Store,
+    StoreError, Theme, SETTINGS_KEY,
 };
 use wasm_bindgen_test::*;
 
@@ -120,6 +120,40 @@ fn a_full_storage_is_an_error_and_loses_nothing() {
         store.game("kept").unwrap(),
         game("kept", &["d6"]),
         "earlier saves intact"
+    );
+    clean();
+}
+
+#[wasm_bindgen_test]
+fn two_writers_of_one_game_on_local_storage_never_overwrite_each_other() {
+    let store = clean();
+    store.put_game(&game("g", &["d6"]), 1.0).unwrap();
+    // Two tabs load the same game; one saves a move, then the other tries to.
+    let tab_a = store.game("g").unwrap();
+    let tab_b = store.game("g").unwrap();
+    let mut b_move = tab_b.clone();
+    b_move.record.moves.push("f4".into());
+    let b_saved = store.save_game(&tab_b, &b_move, "tab-b", 2.0).unwrap();
+    let raw = LocalBackend.get(&game_key("g")).unwrap().unwrap();
+    assert!(
+        raw.contains("\"writer\":\"tab-b\""),
+        "the stamp is stored: {raw}"
+    );
+    let mut a_move = tab_a.clone();
+    a_move.record.moves.push("b4".into());
+    match store.save_game(&tab_a, &a_move, "tab-a", 3.0) {
+        Err(SaveError::Conflict(theirs)) => assert_eq!(*theirs, b_saved),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    assert_eq!(
+        LocalBackend.get(&game_key("g")).unwrap().unwrap(),
+        raw,
+        "the other tab's save is left exactly as it was"
+    );
+    let summary = store.summary("g").unwrap().unwrap();
+    assert_eq!(
+        summary.record.moves.0, 2,
+        "the summary counts the stored moves"
     );
     clean();
 }

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::games::GameKind;
 use crate::stats::{Stats, Tally};
-use crate::storage::{SaveKind, SavedGame};
+use crate::storage::{SaveKind, SaveSummary};
 
 use super::saves::game_summary;
 use super::{app_state, report_problems, store};
@@ -12,7 +12,7 @@ use super::{app_state, report_problems, store};
 #[component]
 pub fn Home() -> impl IntoView {
     let state = app_state();
-    let in_progress: Vec<SavedGame> = match store().games() {
+    let in_progress: Vec<SaveSummary> = match store().summaries() {
         Ok(listing) => {
             report_problems(&state, &listing.problems);
             listing

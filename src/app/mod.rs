@@ -20,7 +20,7 @@ use leptos::prelude::*;
 
 use crate::record::Record;
 use crate::storage::web::LocalBackend;
-use crate::storage::{Motion, Problem, SaveKind, SavedGame, Settings, Store, Theme};
+use crate::storage::{Motion, Problem, SaveKind, SavedGame, Settings, Store, StoreError, Theme};
 
 use route::Route;
 
@@ -45,6 +45,8 @@ pub fn store() -> Store<LocalBackend> {
 pub struct Notice {
     pub text: String,
     pub is_error: bool,
+    /// A way to put it right: the address and its words.
+    pub link: Option<(&'static str, &'static str)>,
 }
 
 /// What every screen shares, given by context.
@@ -66,6 +68,23 @@ impl AppState {
         self.notice.set(Some(Notice {
             text: text.into(),
             is_error,
+            link: None,
+        }));
+    }
+
+    /// Says that something was not saved (`what`), and why; when storage is full, with the way
+    /// to the saved games, where old ones can be removed to make room.
+    pub fn tell_not_saved(&self, e: &StoreError, what: &str) {
+        let mut text = play::sentence(&format!("{e}: {what}"));
+        let mut link = None;
+        if *e == StoreError::Full {
+            text.push_str(" Make room by removing saved games you no longer need.");
+            link = Some(("#/saves", "Make room in Saved games"));
+        }
+        self.notice.set(Some(Notice {
+            text,
+            is_error: true,
+            link,
         }));
     }
 
@@ -95,9 +114,9 @@ impl AppState {
             stamp: Default::default(),
         };
         if let Err(e) = store().put_game(&game, now) {
-            self.tell(
-                format!("{e}: this game is not being saved, but you can play on. Delete old saved games to make room."),
-                true,
+            self.tell_not_saved(
+                &e,
+                "this game is not being saved, but you can play on; it is saved once there is room",
             );
         }
         let route = Route::Play(game.id.clone());
@@ -243,6 +262,7 @@ fn NoticeBar() -> impl IntoView {
             view! {
                 <div class="notice" class:error=notice.is_error role=if notice.is_error { "alert" } else { "status" }>
                     <p>{notice.text}</p>
+                    {notice.link.map(|(href, words)| view! { <a class="button" href=href>{words}</a> })}
                     <button type="button" class="quiet" on:click=move |_| state.notice.set(None)>
                         "Dismiss"
                     </button>

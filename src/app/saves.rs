@@ -7,25 +7,26 @@ use leptos::prelude::*;
 use crate::games::GameKind;
 use crate::record::{Record, RecordError};
 use crate::rules::morris::Variant;
-use crate::storage::{Listing, Problem, SaveKind, SavedGame};
+use crate::storage::{Listing, Problem, SaveKind, SaveSummary, SavedGame, GAME_PREFIX};
 
+use super::modal::Modal;
 use super::new_game::game_name;
-use super::play::export_record;
+use super::play::{export_record, tab_id};
 use super::{app_state, dom, store};
 
-/// The preset's title, as the list shows it ("Morelles").
-fn preset_title(record: &Record) -> String {
-    match (record.kind(), record.variant.as_deref()) {
-        (Ok(GameKind::Morris), Some(name)) => Variant::from_name(name)
+/// The preset's title, as the list shows it ("Morelles"), from a record's game and variant.
+fn preset_title(game: &str, variant: Option<&str>) -> String {
+    match (GameKind::from_name(game), variant) {
+        (Some(GameKind::Morris), Some(name)) => Variant::from_name(name)
             .map(|v| v.title().to_string())
             .unwrap_or_else(|| name.to_string()),
-        (Ok(game), _) => game.title().to_string(),
-        (Err(_), _) => record.game.clone(),
+        (Some(game), _) => game.title().to_string(),
+        (None, _) => game.to_string(),
     }
 }
 
 /// One line about a saved game: preset, players, moves, state.
-pub fn game_summary(game: &SavedGame) -> String {
+pub fn game_summary(game: &SaveSummary) -> String {
     let players: Vec<&str> = game
         .record
         .players
@@ -39,9 +40,9 @@ pub fn game_summary(game: &SavedGame) -> String {
     };
     format!(
         "{}: {}, {} moves, {}",
-        preset_title(&game.record),
+        preset_title(&game.record.game, game.record.variant.as_deref()),
         players.join(" v "),
-        game.record.moves.len(),
+        game.record.moves.0,
         state
     )
 }
@@ -56,14 +57,27 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
 #[component]
 pub fn Saves() -> impl IntoView {
     let state = app_state();
-    let listing = RwSignal::new(Listing::default());
-    let refresh = move || match store().games() {
+    let listing = RwSignal::new(Listing::<SaveSummary>::default());
+    let refresh = move || match store().summaries() {
         Ok(found) => listing.set(found),
         Err(e) => state.tell(e.to_string(), true),
     };
     refresh();
+    // One save changed (here or in another tab): only it is read again.
+    let reread = Callback::new(move |id: String| {
+        let found = store().summary(&id);
+        listing.update(|l| l.replace(&id, found));
+    });
     // Another tab may save or delete games: keep the list in step.
-    let listener = window_event_listener(leptos::ev::storage, move |_| refresh());
+    let listener = window_event_listener(leptos::ev::storage, move |ev| match ev.key() {
+        Some(key) => {
+            if let Some(id) = key.strip_prefix(GAME_PREFIX) {
+                reread.run(id.to_string());
+            }
+        }
+        // The whole storage was cleared.
+        None => refresh(),
+    });
     on_cleanup(move || listener.remove());
 
     let import_message = RwSignal::new(None::<(bool, String)>);
@@ -73,7 +87,7 @@ pub fn Saves() -> impl IntoView {
     let import = move |text: String, source: String| match read_record(&text) {
         Ok(record) => {
             let now = dom::now();
-            let title = preset_title(&record);
+            let title = preset_title(&record.game, record.variant.as_deref());
             let game = SavedGame {
                 id: dom::new_id(),
                 kind: SaveKind::Named,
@@ -103,7 +117,7 @@ pub fn Saves() -> impl IntoView {
                         format!("Imported \u{201c}{}\u{201d}.", game.name),
                     )));
                     pasted.set(String::new());
-                    refresh();
+                    reread.run(game.id.clone());
                 }
                 Err(e) => import_message.set(Some((false, format!("Not imported: {e}.")))),
             }
@@ -134,17 +148,23 @@ pub fn Saves() -> impl IntoView {
         <section class="screen">
             <h1 id="screen-title" tabindex="-1">"Saved games"</h1>
             {move || {
-                let games = listing.with(|l| l.games.clone());
-                if games.is_empty() {
+                let count = listing.with(|l| l.games.len());
+                if count == 0 {
                     view! { <p class="hint">"No saved games yet. Games in progress are saved as you play."</p> }.into_any()
                 } else {
-                    view! {
-                        <ul class="saves">
-                            {games.into_iter().map(|game| view! { <SaveRow game=game on_change=Callback::new(move |_| refresh())/> }).collect_view()}
-                        </ul>
-                    }.into_any()
+                    view! { <p class="hint save-count">{format!("{count} saved game{}", if count == 1 { "" } else { "s" })}</p> }.into_any()
                 }
             }}
+            <OldGames listing=listing on_removed=Callback::new(move |_| refresh())/>
+            <ul class="saves">
+                <For
+                    each=move || listing.with(|l| l.games.clone())
+                    key=|game| (game.id.clone(), game.stamp.clone(), game.updated.to_bits(), game.name.clone())
+                    let(game)
+                >
+                    <SaveRow game=game on_change=reread/>
+                </For>
+            </ul>
             <section class="import" aria-labelledby="import-title">
                 <h2 id="import-title">"Import a game"</h2>
                 <p>"A Parlour record: a file exported from Parlour, or its text pasted below."</p>
@@ -171,7 +191,7 @@ pub fn Saves() -> impl IntoView {
                         <h2 id="problems-title">"Stored values that could not be read"</h2>
                         <p>"Parlour left these as they are. Export one to keep it, or delete it if you no longer want it."</p>
                         <ul class="saves">
-                            {problems.into_iter().map(|p| view! { <ProblemRow problem=p on_change=Callback::new(move |_| refresh())/> }).collect_view()}
+                            {problems.into_iter().map(|p| view! { <ProblemRow problem=p on_change=reread/> }).collect_view()}
                         </ul>
                     </section>
                 })
@@ -181,42 +201,47 @@ pub fn Saves() -> impl IntoView {
 }
 
 #[component]
-fn SaveRow(game: SavedGame, on_change: Callback<()>) -> impl IntoView {
+fn SaveRow(game: SaveSummary, on_change: Callback<String>) -> impl IntoView {
     let state = app_state();
     let renaming = RwSignal::new(false);
     let new_name = RwSignal::new(game.name.clone());
     let game = StoredValue::new(game);
-    let resume = move |_| {
-        let saved = game.get_value();
-        match saved.kind {
-            SaveKind::Autosave => dom::go(&super::route::Route::Play(saved.id)),
-            SaveKind::Named => state.start_game(
-                saved.record.clone(),
-                saved.redo.clone(),
-                saved.name.clone(),
-                false,
-            ),
+    let id = move || game.with_value(|g| g.id.clone());
+    // The whole game, read when it is needed (the list holds only summaries).
+    let whole = move || {
+        store().game(&id()).map_err(|e| {
+            on_change.run(id());
+            state.tell(format!("This saved game cannot be opened: {e}."), true)
+        })
+    };
+    let resume = move |_| match game.with_value(|g| g.kind) {
+        SaveKind::Autosave => dom::go(&super::route::Route::Play(id())),
+        SaveKind::Named => {
+            if let Ok(saved) = whole() {
+                state.start_game(saved.record, saved.redo, saved.name, false);
+            }
         }
     };
     let rename = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let mut saved = game.get_value();
-        saved.name = new_name.get_untracked().trim().to_string();
-        match store().put_game(&saved, dom::now()) {
-            Ok(()) => {
+        let name = new_name.get_untracked().trim().to_string();
+        match store().rename_game(&id(), &name, &tab_id(), dom::now()) {
+            Ok(_) => {
                 renaming.set(false);
-                on_change.run(());
+                on_change.run(id());
             }
             Err(e) => state.tell(format!("Not renamed: {e}."), true),
         }
     };
-    let delete = move |_| match store().delete_game(&game.get_value().id) {
-        Ok(()) => on_change.run(()),
+    let delete = move |_| match store().delete_game(&id()) {
+        Ok(()) => on_change.run(id()),
         Err(e) => state.tell(format!("Not deleted: {e}."), true),
     };
     let export = move |_| {
-        if let Err(e) = export_record(&game.get_value().record) {
-            state.tell(e, true);
+        if let Ok(saved) = whole() {
+            if let Err(e) = export_record(&saved.record) {
+                state.tell(e, true);
+            }
         }
     };
     let saved = game.get_value();
@@ -254,7 +279,7 @@ fn SaveRow(game: SavedGame, on_change: Callback<()>) -> impl IntoView {
 }
 
 #[component]
-fn ProblemRow(problem: Problem, on_change: Callback<()>) -> impl IntoView {
+fn ProblemRow(problem: Problem, on_change: Callback<String>) -> impl IntoView {
     let state = app_state();
     let key = StoredValue::new(problem.key.clone());
     let export = move |_| {
@@ -266,12 +291,12 @@ fn ProblemRow(problem: Problem, on_change: Callback<()>) -> impl IntoView {
                     state.tell(e, true);
                 }
             }
-            Ok(None) => on_change.run(()),
+            Ok(None) => on_change.run(id_of(&key)),
             Err(e) => state.tell(e.to_string(), true),
         }
     };
     let delete = move |_: ()| match store().delete_raw(&key.get_value()) {
-        Ok(()) => on_change.run(()),
+        Ok(()) => on_change.run(id_of(&key.get_value())),
         Err(e) => state.tell(format!("Not deleted: {e}."), true),
     };
     view! {
@@ -288,6 +313,57 @@ fn ProblemRow(problem: Problem, on_change: Callback<()>) -> impl IntoView {
     }
 }
 
+/// The saved game's id in a key of Parlour's (the key itself when it is not a game's).
+fn id_of(key: &str) -> String {
+    key.strip_prefix(GAME_PREFIX).unwrap_or(key).to_string()
+}
+
+/// The line that offers to remove the autosaves of games finished more than 30 days ago, and
+/// the dialog that asks first. Nothing is removed without the player's yes.
+#[component]
+fn OldGames(listing: RwSignal<Listing<SaveSummary>>, on_removed: Callback<()>) -> impl IntoView {
+    let state = app_state();
+    let now = dom::now();
+    let old = Memo::new(move |_| {
+        listing.with(|l| {
+            l.games
+                .iter()
+                .filter(|g| g.is_old_finished(now))
+                .map(|g| g.id.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    let asking = RwSignal::new(false);
+    let games = |n: usize| format!("{n} finished game{}", if n == 1 { "" } else { "s" });
+    let remove = move |_| {
+        asking.set(false);
+        match store().remove_old_finished(&old.get_untracked(), dom::now()) {
+            Ok(n) => state.tell(format!("Removed the autosaves of {}.", games(n)), false),
+            Err(e) => state.tell(format!("Not all were removed: {e}."), true),
+        }
+        on_removed.run(());
+    };
+    move || {
+        let n = old.with(Vec::len);
+        (n > 0).then(|| view! {
+            <p class="old-games">
+                <span>{format!("{} last played more than 30 days ago.", games(n))}</span>
+                <button type="button" on:click=move |_| asking.set(true)>"Remove them…"</button>
+            </p>
+            {move || asking.get().then(|| view! {
+                <Modal title="Remove old finished games?".to_string() on_close=Callback::new(move |_| asking.set(false))>
+                    <p>{format!("This removes the autosaves of {}, each last played more than 30 days ago. Games in progress and games you saved under a name are kept.", games(n))}</p>
+                    <p>"Export any you want to keep first: removed games cannot be brought back."</p>
+                    <p class="actions">
+                        <button type="button" class="danger" on:click=remove>{format!("Remove {}", games(n))}</button>
+                        <button type="button" autofocus on:click=move |_| asking.set(false)>"Keep them"</button>
+                    </p>
+                </Modal>
+            })}
+        })
+    }
+}
+
 /// A share link: the record in the URL opens as a new game in progress.
 #[component]
 pub fn OpenShared(encoded: String) -> impl IntoView {
@@ -299,7 +375,7 @@ pub fn OpenShared(encoded: String) -> impl IntoView {
     };
     match result {
         Ok(record) => {
-            let title = preset_title(&record);
+            let title = preset_title(&record.game, record.variant.as_deref());
             let name = format!("{} (shared)", game_name(&title, &record.players));
             // Opening the link replaces it in the history, so Back does not open it twice. It
             // happens after this screen is drawn, not while it is being drawn.

@@ -157,8 +157,16 @@ pub enum SaveKind {
 }
 
 /// A saved game: its record and what the list of saves shows about it.
+pub type SavedGame = Saved<Record>;
+
+/// What the list of saves needs about a saved game: the same, with only the record's header
+/// and the number of its moves (the moves are skipped as they are read, not kept).
+pub type SaveSummary = Saved<RecordHead>;
+
+/// A saved game as stored, with its record whole ([`SavedGame`]) or in summary
+/// ([`SaveSummary`]).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct SavedGame {
+pub struct Saved<R> {
     pub id: String,
     pub kind: SaveKind,
     pub name: String,
@@ -169,7 +177,7 @@ pub struct SavedGame {
     pub finished: bool,
     #[serde(default)]
     pub result: Option<String>,
-    pub record: Record,
+    pub record: R,
     /// Moves taken back and not played again when the game was saved (redo survives a reload).
     #[serde(default)]
     pub redo: Vec<String>,
@@ -181,7 +189,7 @@ pub struct SavedGame {
 /// How often a saved game was written and which tab wrote it last. A tab compares the stamp it
 /// loaded with the stored one before it writes, so that it never overwrites, unknowingly, a save
 /// another tab made since.
-#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Stamp {
     /// Counts the writes (0 for a save made before stamps, or never rewritten).
@@ -219,6 +227,23 @@ pub fn compare(base: &SavedGame, stored: Option<&SavedGame>) -> Since {
     }
 }
 
+/// The version of a game a screen opens, given this tab's copy in memory (`mine`, which may hold
+/// moves storage could not take) and what is stored: this tab's copy, unless another tab saved
+/// the game since and its save plays on from this copy (then the stored one: nothing is lost).
+/// Any other difference is left for the save to find, which asks the player.
+pub fn fresher(mine: SavedGame, stored: Option<SavedGame>) -> SavedGame {
+    match stored {
+        Some(stored)
+            if stored.stamp != mine.stamp
+                && stored.record.moves.starts_with(&mine.record.moves)
+                && compare(&mine, Some(&stored)) != Since::Same =>
+        {
+            stored
+        }
+        _ => mine,
+    }
+}
+
 /// Why a game was not saved.
 #[derive(Clone, PartialEq, Debug)]
 pub enum SaveError {
@@ -244,24 +269,8 @@ impl From<StoreError> for SaveError {
     }
 }
 
-/// What the list of saves needs about a saved game, read without its moves.
-#[derive(Clone, PartialEq, Debug, Deserialize)]
-pub struct SaveSummary {
-    pub id: String,
-    pub kind: SaveKind,
-    pub name: String,
-    pub created: f64,
-    pub updated: f64,
-    pub finished: bool,
-    #[serde(default)]
-    pub result: Option<String>,
-    #[serde(default)]
-    pub stamp: Stamp,
-    pub record: RecordHead,
-}
-
 /// A record's header and how many moves it holds (the moves themselves are skipped).
-#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct RecordHead {
     pub game: String,
     #[serde(default)]
@@ -271,8 +280,8 @@ pub struct RecordHead {
     pub moves: MoveCount,
 }
 
-/// The length of a list of moves, counted without keeping them.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+/// The length of a list of moves, counted without keeping them (written as a number).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize)]
 pub struct MoveCount(pub usize);
 
 impl<'de> Deserialize<'de> for MoveCount {
@@ -363,43 +372,19 @@ impl<T> Default for Listing<T> {
     }
 }
 
-/// Saved games and their summaries alike: what sorts them in a list.
-pub trait Listed {
-    fn id(&self) -> &str;
-    fn updated(&self) -> f64;
-}
-
-impl Listed for SavedGame {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn updated(&self) -> f64 {
-        self.updated
-    }
-}
-
-impl Listed for SaveSummary {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn updated(&self) -> f64 {
-        self.updated
-    }
-}
-
-impl<T: Listed> Listing<T> {
+impl<R> Listing<Saved<R>> {
     /// Newest first; problems by key.
     fn sort(&mut self) {
         self.games
-            .sort_by(|a, b| b.updated().total_cmp(&a.updated()).then(a.id().cmp(b.id())));
+            .sort_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
         self.problems.sort_by(|a, b| a.key.cmp(&b.key));
     }
 
     /// Puts what is now stored under one game's key in place of what the list had (another
     /// tab wrote or deleted it): `found` is the game, nothing (deleted), or a problem.
-    pub fn replace(&mut self, id: &str, found: Result<Option<T>, Problem>) {
+    pub fn replace(&mut self, id: &str, found: Result<Option<Saved<R>>, Problem>) {
         let key = game_key(id);
-        self.games.retain(|g| g.id() != id);
+        self.games.retain(|g| g.id != id);
         self.problems.retain(|p| p.key != key);
         match found {
             Ok(Some(game)) => self.games.push(game),
@@ -461,13 +446,13 @@ impl<B: Backend> Store<B> {
         self.read(&game_key(id))
     }
 
-    fn list<T: DeserializeOwned + Listed>(&self) -> Result<Listing<T>, StoreError> {
+    fn list<R: DeserializeOwned>(&self) -> Result<Listing<Saved<R>>, StoreError> {
         let mut listing = Listing::default();
         for key in self.backend.keys()? {
             if !key.starts_with(GAME_PREFIX) {
                 continue;
             }
-            match self.read::<T>(&key) {
+            match self.read::<Saved<R>>(&key) {
                 Ok(Some(game)) => listing.games.push(game),
                 Ok(None) => {}
                 Err(problem) => listing.problems.push(problem),

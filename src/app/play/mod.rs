@@ -13,7 +13,9 @@ use leptos::prelude::*;
 use crate::games::GameKind;
 use crate::record::Record;
 use crate::session::morris::MorrisPlay;
-use crate::storage::{LoadError, SaveKind, SavedGame, StatsError};
+use crate::storage::{
+    compare, fresher, LoadError, SaveError, SaveKind, SavedGame, Since, StatsError,
+};
 
 use super::modal::Modal;
 use super::route::Route;
@@ -24,7 +26,7 @@ pub fn Play(id: String) -> impl IntoView {
     let state = app_state();
     let in_memory = state.current.get_untracked().filter(|game| game.id == id);
     let loaded = match in_memory {
-        Some(game) => Ok(game),
+        Some(game) => Ok(fresher(game, store().game(&id).ok())),
         None => store().game(&id),
     };
     let saved = match loaded {
@@ -41,7 +43,9 @@ pub fn Play(id: String) -> impl IntoView {
             "This saved game does not replay: {e}. It is left as it is in your saved games."
         ))
     };
-    match saved.record.kind() {
+    let conflict = RwSignal::new(None::<Conflict>);
+    provide_context(conflict);
+    let screen = match saved.record.kind() {
         Ok(GameKind::Morris) => match MorrisPlay::open(&saved.record, &saved.redo) {
             Ok(play) => view! { <morris::MorrisScreen saved=saved play=play/> }.into_any(),
             Err(e) => does_not_replay(e),
@@ -64,7 +68,9 @@ pub fn Play(id: String) -> impl IntoView {
             Err(e) => does_not_replay(e),
         },
         Err(e) => cannot_open(e.to_string()),
-    }
+    };
+    view! { {screen} {move || conflict.get().map(|c| view! { <ConflictDialog conflict=c/> })} }
+        .into_any()
 }
 
 /// A game's start as a record's header sets it up: variant, options, number of seats.
@@ -239,45 +245,187 @@ pub fn seat_levels(players: &[crate::record::Player]) -> Vec<Option<crate::ai::L
         .collect()
 }
 
-/// The one effect that persists: every change of the game is written to its autosave. When
-/// storage fails the player is told once, and the game goes on in memory.
+/// This tab's name as the writer of its saves (see [`crate::storage::Stamp`]).
+pub fn tab_id() -> String {
+    thread_local! {
+        static TAB: String = dom::new_id();
+    }
+    TAB.with(Clone::clone)
+}
+
+/// A game that another tab saved differently while this tab played it: this tab's game
+/// (`mine`, not saved) and the stored one (`theirs`).
+#[derive(Clone, PartialEq, Debug)]
+pub struct Conflict {
+    pub mine: SavedGame,
+    pub theirs: SavedGame,
+}
+
+/// The one effect that persists: every change of the game is written to its autosave, unless
+/// another tab saved the game differently meanwhile (then the player is asked what to do, and
+/// nothing is written until then). Another tab's save of this game is noticed as it happens. When
+/// storage fails the player is told once, and the game goes on in memory; it is saved again as
+/// soon as it can be (also when the screen opens again).
 pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
     let state = app_state();
+    let conflict =
+        use_context::<RwSignal<Option<Conflict>>>().unwrap_or_else(|| RwSignal::new(None));
     let failing = StoredValue::new(false);
     Effect::new(move |first_run: Option<()>| {
         let progress = progress.get();
-        if first_run.is_none() {
-            return;
-        }
-        let mut game = entry.get_value();
+        let base = entry.get_value();
+        let mut game = base.clone();
         game.record = progress.record;
         game.redo = progress.redo;
         game.finished = progress.result.is_some();
         game.result = progress.result;
         game.updated = dom::now();
-        entry.set_value(game.clone());
         state.current.set(Some(game.clone()));
-        match store().put_game(&game, game.updated) {
-            Ok(()) => {
+        if let Some(pending) = conflict.get_untracked() {
+            entry.set_value(game.clone());
+            conflict.set(Some(Conflict {
+                mine: game,
+                ..pending
+            }));
+            return;
+        }
+        match store().save_game(&base, &game, &tab_id(), game.updated) {
+            Ok(written) => {
+                entry.set_value(written.clone());
+                state.current.set(Some(written));
                 if failing.get_value() {
                     failing.set_value(false);
                     state.tell("Storage works again: this game is being saved.", false);
                 }
             }
-            Err(e) => {
+            Err(SaveError::Conflict(theirs)) => {
+                entry.set_value(game.clone());
+                conflict.set(Some(Conflict {
+                    mine: game.clone(),
+                    theirs: *theirs,
+                }));
+            }
+            Err(SaveError::Store(e)) => {
+                entry.set_value(game.clone());
                 if !failing.get_value() {
                     failing.set_value(true);
-                    state.tell(
-                        format!("{e}: this game goes on in memory but is not being saved. Delete old saved games to make room."),
-                        true,
+                    state.tell_not_saved(
+                        &e,
+                        "this game goes on in memory but is not being saved; it is saved once there is room",
                     );
                 }
             }
         }
-        if game.finished {
+        if game.finished && first_run.is_some() && conflict.get_untracked().is_none() {
             count_finished(&state, &game, !failing.get_value());
         }
     });
+
+    // Another tab's save of this game: a rename is taken on, a change of play asks the player.
+    let id = entry.with_value(|g| g.id.clone());
+    let key = crate::storage::game_key(&id);
+    let listener = window_event_listener(leptos::ev::storage, move |ev| {
+        if ev.key().is_some_and(|k| k != key) {
+            return;
+        }
+        let Ok(stored) = store().game(&id) else {
+            return;
+        };
+        let base = entry.get_value();
+        if let Some(pending) = conflict.get_untracked() {
+            conflict.set(Some(Conflict {
+                theirs: stored,
+                ..pending
+            }));
+            return;
+        }
+        match compare(&base, Some(&stored)) {
+            Since::Changed(theirs) => conflict.set(Some(Conflict { mine: base, theirs })),
+            Since::Renamed(theirs) => {
+                let mut game = base;
+                game.name = theirs.name;
+                game.stamp = theirs.stamp;
+                entry.set_value(game.clone());
+                state.current.set(Some(game));
+            }
+            Since::Same | Since::Gone => {}
+        }
+    });
+    on_cleanup(move || listener.remove());
+}
+
+/// Asks what to do about a game another tab saved differently: show the other tab's version
+/// here, or keep this tab's as a new saved game beside it. Either way nothing saved is lost.
+#[component]
+fn ConflictDialog(conflict: Conflict) -> impl IntoView {
+    let state = app_state();
+    let Conflict { mine, theirs } = conflict;
+    let (here, there) = (mine.record.moves.len(), theirs.record.moves.len());
+    let continues = theirs.record.moves.starts_with(&mine.record.moves);
+    let moves = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    let explain = if continues {
+        format!(
+            "Another tab played this game on since this tab last saved it: there it has {}, here {}. Loading the newer version loses nothing.",
+            moves(there),
+            moves(here)
+        )
+    } else {
+        format!(
+            "Another tab saved this game differently since this tab last saved it: there it has {}, here {}. Nothing has been overwritten.",
+            moves(there),
+            moves(here)
+        )
+    };
+    let drop_note = (!continues).then_some(
+        "Loading the newer version shows the other tab's game here and drops this tab's moves that it does not have; keeping this one as a copy saves this tab's game as a new saved game, beside the other.",
+    );
+    let theirs = StoredValue::new(theirs);
+    let mine = StoredValue::new(mine);
+    let conflict = expect_context::<RwSignal<Option<Conflict>>>();
+    let load_newer = move |_| {
+        state.current.set(Some(theirs.get_value()));
+        conflict.set(None);
+        // Opens the screen again, over the newer version.
+        state.route.set(state.route.get_untracked());
+    };
+    let keep_copy = move |_| {
+        let now = dom::now();
+        let mut copy = mine.get_value();
+        copy.id = dom::new_id();
+        copy.kind = SaveKind::Autosave;
+        copy.name = format!("{} (copy)", copy.name);
+        copy.created = now;
+        copy.updated = now;
+        copy.stamp = Default::default();
+        match store().put_game(&copy, now) {
+            Ok(()) => state.tell(
+                format!(
+                    "This tab's game is kept as \u{201c}{}\u{201d}; the other tab's is still saved as \u{201c}{}\u{201d}.",
+                    copy.name,
+                    theirs.with_value(|t| t.name.clone())
+                ),
+                false,
+            ),
+            Err(e) => state.tell_not_saved(
+                &e,
+                "the copy goes on in memory but is not being saved; it is saved once there is room",
+            ),
+        }
+        let route = Route::Play(copy.id.clone());
+        state.current.set(Some(copy));
+        conflict.set(None);
+        dom::go(&route);
+    };
+    view! {
+        <Modal title="This game was changed in another tab".to_string() on_close=Callback::new(|_| ())>
+            <p>{explain}</p>
+            {drop_note.map(|note| view! { <p>{note}</p> })}
+            <p class="actions">
+                <button type="button" class="primary" on:click=load_newer autofocus=continues>"Load the newer version"</button>
+                <button type="button" on:click=keep_copy autofocus=!continues>"Keep this one as a copy"</button>
+            </p>
+        </Modal>
+    }
 }
 
 /// Counts a game that has just ended in the record against the computer, once (see
@@ -394,10 +542,7 @@ pub fn RecordControls(
                         announce.set(words.clone());
                         state.tell(words, false);
                     }
-                    Err(e) => state.tell(
-                        format!("Not saved: {e}. Delete old saved games to make room."),
-                        true,
-                    ),
+                    Err(e) => state.tell_not_saved(&e, "this game was not saved under a name"),
                 }
                 saving.set(false);
             };

@@ -458,6 +458,17 @@ fn moved_on(base: &SavedGame, m: &str) -> SavedGame {
     next
 }
 
+/// A tab saves its game one move on from what it loaded or last wrote.
+fn play_on(
+    store: &Store<MemoryBackend>,
+    base: &SavedGame,
+    m: &str,
+    writer: &str,
+    now: f64,
+) -> Result<SavedGame, SaveError> {
+    store.save_game(base, &moved_on(base, m), writer, now)
+}
+
 #[test]
 fn a_tab_saving_its_own_game_moves_the_stamp_on() {
     let store = store();
@@ -469,14 +480,10 @@ fn a_tab_saving_its_own_game_moves_the_stamp_on() {
         Stamp::default(),
         "a new save has no writes counted yet"
     );
-    let first = store
-        .save_game(&loaded, &moved_on(&loaded, "a1"), "tab-a", 2.0)
-        .unwrap();
+    let first = play_on(&store, &loaded, "a1", "tab-a", 2.0).unwrap();
     assert_eq!(first.stamp.revision, 1);
     assert_eq!(first.stamp.writer, "tab-a");
-    let second = store
-        .save_game(&first, &moved_on(&first, "b2"), "tab-a", 3.0)
-        .unwrap();
+    let second = play_on(&store, &first, "b2", "tab-a", 3.0).unwrap();
     assert_eq!(second.stamp.revision, 2);
     assert_eq!(
         store.game("g").unwrap(),
@@ -501,9 +508,7 @@ fn a_tab_never_overwrites_what_another_tab_saved_of_the_same_game() {
     // Both tabs load the same game.
     let tab_a = store.game("g").unwrap();
     let tab_b = store.game("g").unwrap();
-    let b_saved = store
-        .save_game(&tab_b, &moved_on(&tab_b, "b2"), "tab-b", 2.0)
-        .unwrap();
+    let b_saved = play_on(&store, &tab_b, "b2", "tab-b", 2.0).unwrap();
     let before = contents(&store);
     // Tab A, which has not seen B's move, plays another one.
     let mine = moved_on(&tab_a, "c3");
@@ -520,9 +525,7 @@ fn a_tab_never_overwrites_what_another_tab_saved_of_the_same_game() {
     );
     assert_eq!(store.game("g").unwrap().record.moves, vec!["a1", "b2"]);
     // Tab B plays on undisturbed.
-    let b_next = store
-        .save_game(&b_saved, &moved_on(&b_saved, "d4"), "tab-b", 4.0)
-        .unwrap();
+    let b_next = play_on(&store, &b_saved, "d4", "tab-b", 4.0).unwrap();
     assert_eq!(b_next.stamp.revision, 2);
 }
 
@@ -533,9 +536,7 @@ fn a_late_write_of_a_race_is_found_at_the_next_save() {
     let store = store();
     store.put_game(&saved("g", 1.0, &[]), 1.0).unwrap();
     let loaded = store.game("g").unwrap();
-    let a1 = store
-        .save_game(&loaded, &moved_on(&loaded, "a1"), "tab-a", 2.0)
-        .unwrap();
+    let a1 = play_on(&store, &loaded, "a1", "tab-a", 2.0).unwrap();
     // B read the same revision 0 before A's write landed; its write lands after.
     let mut b1 = moved_on(&loaded, "b2");
     b1.stamp = Stamp {
@@ -556,7 +557,7 @@ fn a_late_write_of_a_race_is_found_at_the_next_save() {
         "the same revision, two writers"
     );
     assert!(matches!(
-        store.save_game(&a1, &moved_on(&a1, "c3"), "tab-a", 3.0),
+        play_on(&store, &a1, "c3", "tab-a", 3.0),
         Err(SaveError::Conflict(_))
     ));
 }
@@ -574,9 +575,7 @@ fn a_rename_in_another_tab_is_kept_by_the_tab_playing() {
         compare(&playing, Some(&renamed)),
         Since::Renamed(renamed.clone())
     );
-    let next = store
-        .save_game(&playing, &moved_on(&playing, "b2"), "tab-a", 3.0)
-        .unwrap();
+    let next = play_on(&store, &playing, "b2", "tab-a", 3.0).unwrap();
     assert_eq!(
         next.name, "Sunday game",
         "the playing tab takes on the new name"
@@ -591,9 +590,7 @@ fn a_rename_from_the_list_keeps_moves_saved_since_the_list_was_read() {
     store.put_game(&saved("g", 1.0, &["a1"]), 1.0).unwrap();
     let listed = store.summaries().unwrap().games[0].clone();
     let loaded = store.game("g").unwrap();
-    store
-        .save_game(&loaded, &moved_on(&loaded, "b2"), "tab-a", 2.0)
-        .unwrap();
+    play_on(&store, &loaded, "b2", "tab-a", 2.0).unwrap();
     store
         .rename_game(&listed.id, "New name", "tab-list", 3.0)
         .unwrap();
@@ -617,12 +614,8 @@ fn two_games_in_two_tabs_do_not_touch_each_other() {
     store.put_game(&saved("two", 1.0, &[]), 1.0).unwrap();
     let (mut a, mut b) = (store.game("one").unwrap(), store.game("two").unwrap());
     for (i, m) in ["a1", "b2", "c3"].into_iter().enumerate() {
-        a = store
-            .save_game(&a, &moved_on(&a, m), "tab-a", i as f64)
-            .unwrap();
-        b = store
-            .save_game(&b, &moved_on(&b, m), "tab-b", i as f64)
-            .unwrap();
+        a = play_on(&store, &a, m, "tab-a", i as f64).unwrap();
+        b = play_on(&store, &b, m, "tab-b", i as f64).unwrap();
     }
     assert_eq!(store.game("one").unwrap(), a);
     assert_eq!(store.game("two").unwrap(), b);
@@ -636,9 +629,7 @@ fn a_game_deleted_in_another_tab_is_written_again_by_the_tab_playing_it() {
     let playing = store.game("g").unwrap();
     assert_eq!(compare(&playing, None), Since::Gone);
     store.delete_game("g").unwrap();
-    let next = store
-        .save_game(&playing, &moved_on(&playing, "b2"), "tab-a", 2.0)
-        .unwrap();
+    let next = play_on(&store, &playing, "b2", "tab-a", 2.0).unwrap();
     assert_eq!(store.game("g").unwrap(), next, "the game is not lost");
 }
 
@@ -680,9 +671,7 @@ fn saves_from_before_stamps_still_load_and_save() {
     let summary = store.summary("old").unwrap().unwrap();
     assert_eq!(summary.record.moves, MoveCount(1));
     assert_eq!(summary.name, "Old game");
-    let next = store
-        .save_game(&loaded, &moved_on(&loaded, "b2"), "tab-a", 3.0)
-        .unwrap();
+    let next = play_on(&store, &loaded, "b2", "tab-a", 3.0).unwrap();
     assert_eq!(next.stamp.revision, 1);
 }
 
@@ -820,9 +809,7 @@ fn a_screen_opens_this_tabs_game_unless_another_tab_played_it_on() {
         "nothing stored: this tab's copy"
     );
     // Another tab played on from here: its save is opened (it holds every move of this one).
-    let theirs = store
-        .save_game(&loaded, &moved_on(&loaded, "c3"), "tab-b", 2.0)
-        .unwrap();
+    let theirs = play_on(&store, &loaded, "c3", "tab-b", 2.0).unwrap();
     assert_eq!(fresher(loaded.clone(), Some(theirs.clone())), theirs);
     // Both played on differently: this tab's copy, for the save to find the difference and ask.
     assert_eq!(fresher(ahead.clone(), Some(theirs)), ahead);

@@ -7,6 +7,7 @@ pub mod doquin;
 pub mod embed;
 pub mod morris;
 pub mod quoits;
+pub mod replay;
 
 use std::str::FromStr;
 

@@ -1,0 +1,443 @@
+//! A replay: a record stepped through from its start, one move at a time (chance moves too:
+//! spins, deals and draws of bones), with the move list grouped as each game counts its play
+//! (Morris by moves, Quoits by ends and rounds, Dominoes by hands, Doquin by rounds) and the
+//! position told in words. Plain structs, tested natively; the replay viewer draws them.
+
+use crate::games::GameKind;
+use crate::record::{Record, RecordError};
+use crate::rules::archery::{Archery, Shot};
+use crate::rules::dominoes::Dominoes;
+use crate::rules::doquin::Doquin;
+use crate::rules::morris::{Move as MorrisMove, Position};
+use crate::rules::quoits::Quoits;
+use crate::rules::teetotum::Spin;
+use crate::rules::{Game, Seat, Turn};
+
+use super::morris::MorrisPlay;
+use super::Match;
+
+/// What a game tells of its own play for the replay viewer.
+pub trait Replayable: Game + 'static {
+    /// The start the record's header sets up.
+    fn start_of(record: &Record) -> Result<Self, RecordError>;
+    /// The part of the game a step made from `before` belongs to ("Move 3", "Hand 2"); steps
+    /// in a row with the same title are listed together. `ply` counts the steps before it.
+    fn chapter(before: &Self, ply: usize, names: &[String]) -> String;
+    /// What the step `text` did, from `before` to `after`, in words.
+    fn step_words(before: &Self, after: &Self, text: &str, names: &[String]) -> String;
+    /// The scores (or men, for Morris) in words.
+    fn score_words(position: &Self, names: &[String]) -> String;
+    /// What chance brings in this game ("a spin", "a deal or a draw").
+    const CHANCE: &'static str;
+}
+
+/// One step of a replay, as the move list shows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    /// The step's number, from 1 (the position after it is step `number`).
+    pub number: usize,
+    /// The move in the game's notation.
+    pub text: String,
+    /// What it did, in words.
+    pub words: String,
+    /// Whether it was a move of chance (a spin, a deal, a draw).
+    pub chance: bool,
+}
+
+/// Steps in a row that belong to one part of the game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Chapter {
+    pub title: String,
+    pub steps: Vec<Step>,
+}
+
+/// A record being replayed: every position along it, and the step shown.
+#[derive(Clone, Debug)]
+pub struct Replay<G: Game> {
+    game: Match<G>,
+    names: Vec<String>,
+}
+
+impl<G: Replayable> Replay<G> {
+    /// Replays the whole record; the first move that does not replay is named in the error.
+    /// The replay starts at the beginning (step 0).
+    pub fn open(record: &Record) -> Result<Replay<G>, RecordError> {
+        let start = G::start_of(record)?;
+        let mut game = Match::from_record(record, start, &[])?;
+        while game.undo() {}
+        let names = record.players.iter().map(|p| p.name.clone()).collect();
+        Ok(Replay { game, names })
+    }
+
+    /// How many steps the record has.
+    pub fn len(&self) -> usize {
+        self.game.moves().len() + self.game.undone().len()
+    }
+
+    /// Whether the record has no moves at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The step shown: how many moves have been played (0 is the start).
+    pub fn step(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// Shows the position after `step` moves. A step beyond the record changes nothing and
+    /// gives false.
+    pub fn go(&mut self, step: usize) -> bool {
+        if step > self.len() {
+            return false;
+        }
+        while self.step() > step && self.game.undo() {}
+        while self.step() < step && self.game.redo() {}
+        true
+    }
+
+    /// The game up to the step shown (the moves after it are kept, as undone moves).
+    pub fn game(&self) -> &Match<G> {
+        &self.game
+    }
+
+    /// The position at the step shown.
+    pub fn position(&self) -> &G {
+        self.game.position()
+    }
+
+    /// The players' names, in seat order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Every move of the record, in notation.
+    pub fn moves(&self) -> Vec<String> {
+        let mut moves = self.game.moves().to_vec();
+        moves.extend_from_slice(self.game.undone());
+        moves
+    }
+
+    /// The position after `step` moves (a step beyond the record gives the last position).
+    fn position_at(&self, step: usize) -> G {
+        let mut at = self.clone();
+        at.go(step.min(self.len()));
+        at.position().clone()
+    }
+
+    /// Every step, grouped into the parts of the game.
+    pub fn chapters(&self) -> Vec<Chapter> {
+        let mut at = self.clone();
+        at.go(0);
+        let mut chapters: Vec<Chapter> = Vec::new();
+        for (i, text) in self.moves().iter().enumerate() {
+            let before = at.position().clone();
+            at.go(i + 1);
+            let after = at.position();
+            let title = G::chapter(&before, i, &self.names);
+            let step = Step {
+                number: i + 1,
+                text: text.clone(),
+                words: G::step_words(&before, after, text, &self.names),
+                chance: before.turn() == Turn::Chance,
+            };
+            match chapters.last_mut() {
+                Some(last) if last.title == title => last.steps.push(step),
+                _ => chapters.push(Chapter {
+                    title,
+                    steps: vec![step],
+                }),
+            }
+        }
+        chapters
+    }
+
+    /// The position at the step shown, in words: whose turn it is (or how the game ended) and
+    /// the scores.
+    pub fn position_words(&self) -> String {
+        let now = self.position();
+        let turn = match now.turn() {
+            Turn::Seat(seat) => format!("{} to play.", self.name(seat)),
+            Turn::Chance => format!("{} is due.", capital(G::CHANCE)),
+            Turn::Over => match now.outcome() {
+                Some(outcome) => {
+                    let who: Vec<&str> = outcome.winners.iter().map(|s| self.name(*s)).collect();
+                    let result = if outcome.is_draw(now.seats()) {
+                        "A draw".to_string()
+                    } else if who.len() == 1 {
+                        format!("{} wins", who[0])
+                    } else {
+                        format!("{} share the win", who.join(" and "))
+                    };
+                    format!("Game over: {result} ({}).", outcome.reason)
+                }
+                None => "Game over.".to_string(),
+            },
+        };
+        let scores = G::score_words(now, &self.names);
+        if scores.is_empty() {
+            turn
+        } else {
+            format!("{turn} {scores}")
+        }
+    }
+
+    /// What the screen reader hears on arriving at the step shown: where we are in the record
+    /// and what the last step did.
+    pub fn announcement(&self) -> String {
+        let step = self.step();
+        if step == 0 {
+            return format!("The start, before {} steps.", self.len());
+        }
+        let before = self.position_at(step - 1);
+        let text = &self.moves()[step - 1];
+        let words = G::step_words(&before, self.position(), text, &self.names);
+        format!("Step {step} of {}: {words}", self.len())
+    }
+
+    fn name(&self, seat: Seat) -> &str {
+        self.names.get(seat.index()).map_or("?", String::as_str)
+    }
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+fn seat_name(names: &[String], seat: Seat) -> &str {
+    names.get(seat.index()).map_or("?", String::as_str)
+}
+
+/// "Ada 12, Bob 7".
+fn seat_numbers(numbers: impl Iterator<Item = String>, names: &[String]) -> String {
+    names
+        .iter()
+        .zip(numbers)
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a spin of the teetotum did, for the games that spin it before every turn.
+fn spin_words(who: &str, text: &str, for_lead: bool) -> String {
+    match (text.parse::<Spin>(), for_lead) {
+        (Ok(spin), true) => format!("{who} spins {spin} for lead: {}", spin.sum()),
+        (Ok(spin), false) => format!("{who} spins {spin}"),
+        (Err(_), _) => format!("{who}: {text}"),
+    }
+}
+
+impl Replayable for Position {
+    const CHANCE: &'static str = "chance";
+
+    fn start_of(record: &Record) -> Result<Self, RecordError> {
+        record.start_morris()
+    }
+
+    fn chapter(_: &Self, ply: usize, _: &[String]) -> String {
+        format!("Move {}", ply / 2 + 1)
+    }
+
+    fn step_words(before: &Self, _: &Self, text: &str, _: &[String]) -> String {
+        match text.parse::<MorrisMove>() {
+            Ok(m) => MorrisPlay::describe(before, m),
+            Err(_) => text.to_string(),
+        }
+    }
+
+    fn score_words(position: &Self, names: &[String]) -> String {
+        use crate::rules::morris::Side;
+        let sides = [Side::White, Side::Black].map(|side| {
+            format!(
+                "{} ({}): {} on the board, {} in hand",
+                side.name(),
+                names.get(side.seat().index()).map_or("?", String::as_str),
+                position.on_board(side),
+                position.in_hand(side)
+            )
+        });
+        format!("Men: {}.", sides.join("; "))
+    }
+}
+
+impl Replayable for Archery {
+    const CHANCE: &'static str = "a spin";
+
+    fn start_of(record: &Record) -> Result<Self, RecordError> {
+        Archery::from_header(
+            record.variant.as_deref(),
+            &record.options,
+            record.players.len(),
+        )
+        .map_err(RecordError::BadHeader)
+    }
+
+    fn chapter(before: &Self, _: usize, names: &[String]) -> String {
+        if before.lead().leader().is_none() {
+            "Spin for lead".to_string()
+        } else {
+            format!("{}'s turn", seat_name(names, before.player()))
+        }
+    }
+
+    fn step_words(before: &Self, _: &Self, text: &str, names: &[String]) -> String {
+        let who = seat_name(names, before.player());
+        match (before.turn(), text.parse::<Shot>()) {
+            (Turn::Seat(_), Ok(shot)) => super::archery::shot_words(before, shot, who),
+            _ => spin_words(who, text, before.lead().leader().is_none()),
+        }
+    }
+
+    fn score_words(position: &Self, names: &[String]) -> String {
+        let scores = (0..position.players() as u8).map(|s| position.score(Seat(s)).to_string());
+        format!("Scores: {}.", seat_numbers(scores, names))
+    }
+}
+
+impl Replayable for Quoits {
+    const CHANCE: &'static str = "a spin";
+
+    fn start_of(record: &Record) -> Result<Self, RecordError> {
+        Quoits::from_header(
+            record.variant.as_deref(),
+            &record.options,
+            record.players.len(),
+        )
+        .map_err(RecordError::BadHeader)
+    }
+
+    fn chapter(before: &Self, _: usize, _: &[String]) -> String {
+        if before.lead().leader().is_none() {
+            "Spin for lead".to_string()
+        } else {
+            format!("End {}, round {}", before.end_number(), before.round())
+        }
+    }
+
+    fn step_words(before: &Self, _: &Self, text: &str, names: &[String]) -> String {
+        let who = seat_name(names, before.player());
+        match text.parse::<Spin>() {
+            Ok(spin) if before.lead().leader().is_some() => {
+                super::quoits::pitch_words(&before.pitch_for(spin), names)
+            }
+            _ => spin_words(who, text, true),
+        }
+    }
+
+    fn score_words(position: &Self, names: &[String]) -> String {
+        let totals = (0..position.players() as u8).map(|s| position.total(Seat(s)).to_string());
+        format!("Totals: {}.", seat_numbers(totals, names))
+    }
+}
+
+impl Replayable for Dominoes {
+    const CHANCE: &'static str = "a deal or a draw";
+
+    fn start_of(record: &Record) -> Result<Self, RecordError> {
+        Dominoes::from_header(
+            record.variant.as_deref(),
+            &record.options,
+            record.players.len(),
+        )
+        .map_err(RecordError::BadHeader)
+    }
+
+    fn chapter(before: &Self, _: usize, _: &[String]) -> String {
+        format!("Hand {}", before.hand_number().max(1))
+    }
+
+    fn step_words(before: &Self, after: &Self, text: &str, names: &[String]) -> String {
+        let news = super::dominoes::news(before, after, names);
+        if news.is_empty() {
+            match before.turn() {
+                Turn::Seat(seat) => format!("{}: {text}", seat_name(names, seat)),
+                _ => format!("Chance: {text}"),
+            }
+        } else {
+            news.join(" ")
+        }
+    }
+
+    fn score_words(position: &Self, names: &[String]) -> String {
+        use crate::session::dominoes::side_name;
+        let sides = position.sides();
+        let scores: Vec<String> = position
+            .side_scores()
+            .iter()
+            .enumerate()
+            .map(|(side, points)| format!("{} {points}", side_name(sides, side, names)))
+            .collect();
+        let hands: Vec<String> = (0..position.players() as u8)
+            .map(|s| {
+                let n = position.hand(Seat(s)).len();
+                format!("{} {n}", seat_name(names, Seat(s)))
+            })
+            .collect();
+        format!(
+            "Scores: {}. Bones in hand: {}.",
+            scores.join(", "),
+            hands.join(", ")
+        )
+    }
+}
+
+impl Replayable for Doquin {
+    const CHANCE: &'static str = "chance";
+
+    fn start_of(record: &Record) -> Result<Self, RecordError> {
+        Doquin::from_header(
+            record.variant.as_deref(),
+            &record.options,
+            record.players.len(),
+        )
+        .map_err(RecordError::BadHeader)
+    }
+
+    fn chapter(before: &Self, _: usize, _: &[String]) -> String {
+        format!("Round {}", before.round())
+    }
+
+    fn step_words(before: &Self, _: &Self, text: &str, names: &[String]) -> String {
+        match text.parse() {
+            Ok(m) => super::doquin::move_words(before, m, names),
+            Err(_) => text.to_string(),
+        }
+    }
+
+    fn score_words(position: &Self, names: &[String]) -> String {
+        let totals = position.totals().iter().map(i32::to_string);
+        format!("Totals: {}.", seat_numbers(totals, names))
+    }
+}
+
+/// A replay address's record read and checked: the record and its game, or what is wrong
+/// with it, in words for the page.
+pub fn read(text: Option<&str>) -> Result<(Record, GameKind), String> {
+    let text = text.ok_or("the address is damaged (its record is not properly encoded)")?;
+    let record = Record::from_json(text).map_err(|e| e.to_string())?;
+    let kind = record.kind().map_err(|e| e.to_string())?;
+    record.replay().map_err(|e| match e {
+        RecordError::BadMove { .. } => format!("the record does not replay: {e}"),
+        other => other.to_string(),
+    })?;
+    Ok((record, kind))
+}
+
+/// The embedded replay's address after `#/embed/replay/`: the record, then `?theme=..`.
+/// Gives the record part and the theme asked for.
+pub fn embed_parts(text: &str) -> (&str, Option<super::embed::Theme>) {
+    use super::embed::Theme;
+    let (record, query) = text.split_once('?').unwrap_or((text, ""));
+    let theme = query
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(key, _)| *key == "theme")
+        .and_then(|(_, value)| match value {
+            "light" => Some(Theme::Light),
+            "dark" => Some(Theme::Dark),
+            _ => None,
+        });
+    (record, theme)
+}

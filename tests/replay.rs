@@ -1,0 +1,239 @@
+//! The replay viewer's steps: every golden record of every game, stepped through, shows at each
+//! step the position that replaying the record up to there gives; steps beyond the record are
+//! refused; bad records are told, not played.
+
+use std::fs;
+use std::path::Path;
+
+use parlour::games::GameKind;
+use parlour::record::Record;
+use parlour::rules::archery::Archery;
+use parlour::rules::dominoes::Dominoes;
+use parlour::rules::doquin::Doquin;
+use parlour::rules::morris::Position;
+use parlour::rules::quoits::Quoits;
+use parlour::rules::{Table, Turn};
+use parlour::session::replay::{self, Replay, Replayable};
+
+/// Every golden record, with its file name.
+fn golden_records() -> Vec<(String, Record)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut records = Vec::new();
+    for game in fs::read_dir(dir).unwrap() {
+        let game = game.unwrap().path();
+        if !game.is_dir() {
+            continue;
+        }
+        for file in fs::read_dir(&game).unwrap() {
+            let path = file.unwrap().path();
+            let name = path.display().to_string();
+            if name.ends_with(".record.json") {
+                let text = fs::read_to_string(&path).unwrap();
+                if let Ok(record) = Record::from_json(&text) {
+                    if record.replay().is_ok() {
+                        records.push((name, record));
+                    }
+                }
+            }
+        }
+    }
+    records.sort_by(|a, b| a.0.cmp(&b.0));
+    records
+}
+
+/// What a position shows through the shared vocabulary.
+fn facts(table: &dyn Table) -> (Turn, Vec<i32>, Vec<String>, Option<String>) {
+    (
+        table.whose_turn(),
+        table.seat_scores(),
+        table.legal_notation(),
+        table
+            .ended()
+            .map(|o| format!("{:?} {}", o.winners, o.reason)),
+    )
+}
+
+fn record_upto(record: &Record, n: usize) -> Record {
+    let mut part = record.clone();
+    part.moves.truncate(n);
+    part
+}
+
+/// Steps through `record` forwards, backwards and by jumps, comparing each position with the
+/// record replayed up to that step.
+fn steps_follow_the_record<G: Replayable>(name: &str, record: &Record) {
+    let mut replay = Replay::<G>::open(record).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(
+        replay.len(),
+        record.moves.len(),
+        "{name}: one step per move"
+    );
+    assert_eq!(replay.step(), 0, "{name}: a replay starts at the start");
+    let same = |replay: &Replay<G>, n: usize| {
+        let expected = record_upto(record, n).replay().unwrap();
+        assert_eq!(
+            facts(replay.position() as &dyn Table),
+            facts(expected.as_ref()),
+            "{name}: step {n} shows the position the record gives after {n} moves"
+        );
+    };
+    for n in 0..=replay.len() {
+        assert!(replay.go(n), "{name}: step {n} is in the record");
+        assert_eq!(replay.step(), n);
+        same(&replay, n);
+    }
+    for n in (0..=replay.len()).rev() {
+        assert!(replay.go(n));
+        same(&replay, n);
+    }
+    // Jumps, as clicks on the move list make them.
+    let len = replay.len();
+    for n in [len / 2, 0, len, len / 3] {
+        assert!(replay.go(n));
+        same(&replay, n);
+    }
+    assert_eq!(replay.moves(), record.moves, "{name}: the moves are kept");
+
+    let chapters = replay.chapters();
+    let numbers: Vec<usize> = chapters
+        .iter()
+        .flat_map(|c| c.steps.iter().map(|s| s.number))
+        .collect();
+    assert_eq!(
+        numbers,
+        (1..=len).collect::<Vec<_>>(),
+        "{name}: the move list holds every step once, in order"
+    );
+    for chapter in &chapters {
+        assert!(!chapter.title.is_empty(), "{name}: every part has a title");
+        for step in &chapter.steps {
+            assert_eq!(step.text, record.moves[step.number - 1]);
+            assert!(
+                !step.words.is_empty(),
+                "{name}: step {} is told",
+                step.number
+            );
+        }
+    }
+
+    replay.go(len);
+    let words = replay.position_words();
+    let ended = record.replay().unwrap().ended();
+    if let Some(outcome) = ended {
+        assert!(
+            words.starts_with("Game over") && words.contains(&outcome.reason),
+            "{name}: the last step tells the result: {words}"
+        );
+    } else {
+        assert!(
+            !words.contains("Game over"),
+            "{name}: an unfinished game is not over: {words}"
+        );
+    }
+    if len > 0 {
+        assert!(replay
+            .announcement()
+            .starts_with(&format!("Step {len} of {len}: ")));
+    }
+}
+
+fn check(name: &str, record: &Record) -> GameKind {
+    let kind = record.kind().unwrap();
+    match kind {
+        GameKind::Morris => steps_follow_the_record::<Position>(name, record),
+        GameKind::Archery => steps_follow_the_record::<Archery>(name, record),
+        GameKind::Quoits => steps_follow_the_record::<Quoits>(name, record),
+        GameKind::Dominoes => steps_follow_the_record::<Dominoes>(name, record),
+        GameKind::Doquin => steps_follow_the_record::<Doquin>(name, record),
+    }
+    kind
+}
+
+#[test]
+fn every_step_of_every_game_shows_the_replayed_position() {
+    let records = golden_records();
+    let mut seen = Vec::new();
+    for (name, record) in &records {
+        let kind = check(name, record);
+        if !seen.contains(&kind) {
+            seen.push(kind);
+        }
+    }
+    assert_eq!(seen.len(), GameKind::ALL.len(), "every game has a record");
+}
+
+#[test]
+fn steps_beyond_the_record_change_nothing() {
+    let (name, record) = golden_records()
+        .into_iter()
+        .find(|(_, r)| r.game == "morris" && r.moves.len() > 4)
+        .unwrap();
+    let mut replay = Replay::<Position>::open(&record).unwrap();
+    replay.go(3);
+    assert!(!replay.go(record.moves.len() + 1), "{name}");
+    assert!(!replay.go(usize::MAX), "{name}");
+    assert_eq!(replay.step(), 3, "a refused step leaves the step shown");
+}
+
+#[test]
+fn a_record_without_moves_is_one_position() {
+    let mut record = golden_records()
+        .into_iter()
+        .find(|(_, r)| r.game == "doquin")
+        .unwrap()
+        .1;
+    record.moves.clear();
+    let mut replay = Replay::<Doquin>::open(&record).unwrap();
+    assert!(replay.is_empty());
+    assert!(replay.chapters().is_empty());
+    assert!(replay.go(0));
+    assert!(!replay.go(1));
+    assert!(replay.announcement().starts_with("The start"));
+}
+
+#[test]
+fn bad_records_are_told_not_played() {
+    let (_, good) = golden_records()
+        .into_iter()
+        .find(|(_, r)| r.game == "quoits" && r.moves.len() > 3)
+        .unwrap();
+    assert!(replay::read(Some(&good.to_json())).is_ok());
+
+    let damaged = replay::read(None).unwrap_err();
+    assert!(damaged.contains("damaged"), "{damaged}");
+
+    let not_json = replay::read(Some("{\"format\": ")).unwrap_err();
+    assert!(not_json.contains("not JSON"), "{not_json}");
+
+    let not_record = replay::read(Some("[1, 2, 3]")).unwrap_err();
+    assert!(not_record.contains("not a Parlour record"), "{not_record}");
+
+    let mut unknown = good.clone();
+    unknown.game = "chess".into();
+    let why = replay::read(Some(&unknown.to_json())).unwrap_err();
+    assert!(why.contains("unknown game \"chess\""), "{why}");
+
+    let mut bad_move = good.clone();
+    bad_move.moves[2] = "zz9".into();
+    let why = replay::read(Some(&bad_move.to_json())).unwrap_err();
+    assert!(
+        why.contains("does not replay") && why.contains("move 3 \"zz9\""),
+        "the first bad move is named: {why}"
+    );
+    let opened = Replay::<Quoits>::open(&bad_move);
+    assert!(
+        opened.is_err(),
+        "a record that does not replay is not opened"
+    );
+}
+
+#[test]
+fn an_embedded_replay_address_gives_its_record_and_theme() {
+    use parlour::session::embed::Theme;
+    assert_eq!(
+        replay::embed_parts("%7B%22a%22%7D?theme=dark"),
+        ("%7B%22a%22%7D", Some(Theme::Dark))
+    );
+    assert_eq!(replay::embed_parts("%7B%7D"), ("%7B%7D", None));
+    assert_eq!(replay::embed_parts("%7B%7D?theme=purple"), ("%7B%7D", None));
+}

@@ -78,7 +78,12 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
         .map_err(|_| "the browser could not make the file".to_string())?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)
+    download_blob(name, &blob)
+}
+
+/// Offers a file's contents as a download named `name`.
+pub fn download_blob(name: &str, blob: &web_sys::Blob) -> Result<(), String> {
+    let url = web_sys::Url::create_object_url_with_blob(blob)
         .map_err(|_| "the browser could not make the file".to_string())?;
     let document = window().document().expect("a window has a document");
     let anchor: web_sys::HtmlAnchorElement = document

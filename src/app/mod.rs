@@ -7,9 +7,11 @@ mod computer;
 mod dom;
 mod embed;
 mod home;
+mod image;
 mod modal;
 mod new_game;
 mod play;
+mod replay;
 mod route;
 mod rules_page;
 mod saves;
@@ -184,7 +186,9 @@ fn App() -> impl IntoView {
     Effect::new(move |_| {
         let settings = state.settings.get();
         let embed = match state.route.get() {
-            Route::Embed(query) => Some(embed::theme(&query)),
+            Route::Embed(query) => {
+                Some(replay::embed_theme(&query).unwrap_or_else(|| embed::theme(&query)))
+            }
             _ => None,
         };
         dom::set_root_attribute("data-embed", embed.map(|_| "yes"));
@@ -244,7 +248,14 @@ fn App() -> impl IntoView {
                 Route::Rules(game) => view! { <rules_page::RulesPage game=game/> }.into_any(),
                 Route::Settings => settings::SettingsPage().into_any(),
                 Route::Open(encoded) => view! { <saves::OpenShared encoded=encoded/> }.into_any(),
-                Route::Embed(query) => view! { <embed::EmbedGame query=query/> }.into_any(),
+                Route::Replay(encoded) => view! { <replay::ReplayScreen encoded=encoded/> }.into_any(),
+                Route::Embed(query) => match query.strip_prefix("replay/") {
+                    Some(rest) => {
+                        let encoded = crate::session::replay::embed_parts(rest).0.to_string();
+                        view! { <replay::ReplayScreen encoded=encoded embedded=true/> }.into_any()
+                    }
+                    None => view! { <embed::EmbedGame query=query/> }.into_any(),
+                },
                 Route::NotFound(path) => view! { <NotFound path=path/> }.into_any(),
             }}
         </main>

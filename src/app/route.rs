@@ -20,6 +20,8 @@ pub enum Route {
     Settings,
     /// A share link: the record itself, URI-encoded JSON.
     Open(String),
+    /// A record to step through (read-only): URI-encoded JSON, as in a share link.
+    Replay(String),
     /// One game alone, for an iframe: `<game>?preset=..&seats=..&theme=..`.
     Embed(String),
     /// A URL that names no screen.
@@ -40,6 +42,7 @@ impl Route {
             "rules" if game().is_some() => Route::Rules(game().unwrap_or(GameKind::Morris)),
             "play" if !tail.is_empty() && !tail.contains('/') => Route::Play(tail.to_string()),
             "open" if !tail.is_empty() => Route::Open(tail.to_string()),
+            "replay" if !tail.is_empty() => Route::Replay(tail.to_string()),
             "embed" if !tail.is_empty() => Route::Embed(tail.to_string()),
             _ => Route::NotFound(path.to_string()),
         }
@@ -55,6 +58,7 @@ impl Route {
             Route::Rules(game) => format!("#/rules/{}", game.name()),
             Route::Settings => "#/settings".to_string(),
             Route::Open(encoded) => format!("#/open/{encoded}"),
+            Route::Replay(encoded) => format!("#/replay/{encoded}"),
             Route::Embed(query) => format!("#/embed/{query}"),
             Route::NotFound(path) => format!("#/{path}"),
         }
@@ -70,6 +74,8 @@ impl Route {
             Route::Rules(game) => format!("{}: the rules", game.title()),
             Route::Settings => "Settings".to_string(),
             Route::Open(_) => "Opening a shared game".to_string(),
+            Route::Replay(_) => "Replay".to_string(),
+            Route::Embed(query) if query.starts_with("replay/") => "Replay (embedded)".to_string(),
             Route::Embed(query) => {
                 let game = query.split(['?', '/']).next().unwrap_or_default();
                 match crate::games::GameKind::from_name(game) {

@@ -60,3 +60,10 @@ pub fn shot_words(before: &Archery, shot: Shot, name: &str) -> String {
         .unwrap_or(from);
     format!("{name}'s arrow {} {}", shot.0, landing_words(from, to))
 }
+
+/// The arrow chosen last (its owner and number), for marking on the board.
+pub fn last_shot(game: &crate::session::Match<Archery>) -> Option<(Seat, u8)> {
+    let last = game.moves().last()?.parse::<Shot>().ok()?;
+    let before = game.position_after(game.moves().len() - 1);
+    Some((before.player(), last.0))
+}

@@ -204,6 +204,16 @@ pub fn opening_words(hand: &HandLog, names: &[String]) -> String {
     }
 }
 
+/// The bone set or played last in the hand, for marking on the table.
+pub fn last_bone(game: &Dominoes) -> Option<Bone> {
+    game.hands_log().last().and_then(|h| {
+        h.events.iter().rev().find_map(|e| match e {
+            Event::Set { bone, .. } | Event::Play { bone, .. } => Some(*bone),
+            _ => None,
+        })
+    })
+}
+
 /// What the moves from `before` to `after` did, in words, for the live region.
 pub fn news(before: &Dominoes, after: &Dominoes, names: &[String]) -> Vec<String> {
     let mut words = Vec::new();

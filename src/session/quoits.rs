@@ -16,6 +16,19 @@ pub fn pitch_name(pitch: usize) -> &'static str {
     }
 }
 
+/// Who pitches at each pitch ("Ada, Bob"), for the labels above the lanes.
+pub fn pitch_labels(game: &Quoits, names: &[String]) -> Vec<String> {
+    (0..game.pitch_count())
+        .map(|p| {
+            (0..names.len())
+                .filter(|s| game.pitch_of(Seat(*s as u8)) == p)
+                .map(|s| names[s].clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect()
+}
+
 /// What a pitch did, in words: where the man landed and what became of a first comer.
 pub fn pitch_words(pitch: &Pitch, names: &[String]) -> String {
     let name = |seat: crate::rules::Seat| names.get(seat.index()).cloned().unwrap_or_default();

@@ -116,6 +116,9 @@ pub fn MorrisBoard(
     /// The player cancelled their choice.
     #[prop(into)]
     on_cancel: Callback<()>,
+    /// A board only to look at (a replay): not focusable, and no keys to learn.
+    #[prop(optional)]
+    still: bool,
 ) -> impl IntoView {
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let focus = RwSignal::new(None::<Point>);
@@ -421,11 +424,15 @@ pub fn MorrisBoard(
             class="board morris"
             class:removing=move || removing.get()
             viewBox=format!("0 0 {SIZE} {SIZE}")
-            role="application"
+            role=if still { "img" } else { "application" }
             aria-roledescription="Morris board"
-            aria-label=move || format!("Morris board. {} Arrow keys move along the lines; Enter or Space acts; Escape cancels.", status.get())
+            aria-label=move || if still {
+                format!("Morris board. {}", status.get())
+            } else {
+                format!("Morris board. {} Arrow keys move along the lines; Enter or Space acts; Escape cancels.", status.get())
+            }
             aria-activedescendant=move || focus.get().filter(|_| has_focus.get()).map(point_id)
-            tabindex="0"
+            tabindex=(!still).then_some("0")
             on:keydown=on_keydown
             on:focus=on_focus
             on:blur=move |_| has_focus.set(false)

@@ -11,7 +11,7 @@ use crate::games::GameKind;
 use crate::rules::archery::{Archery, Arrow, Shot, ARROWS};
 use crate::rules::teetotum::{Spin, COLOURS};
 use crate::rules::{Game, Seat, Turn};
-use crate::session::archery::{arrow_place, arrows_words, landing_words, shot_words};
+use crate::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
 use crate::session::Match;
 use crate::storage::SavedGame;
 use crate::worker::{Answer, Expectation, Request, Task};
@@ -42,7 +42,7 @@ fn short_place(arrow: Arrow) -> String {
 }
 
 /// Whether a narrow screen calls for the folded board.
-fn narrow() -> bool {
+pub fn narrow() -> bool {
     dom::window()
         .inner_width()
         .ok()
@@ -416,13 +416,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             && actor(&now).is_some_and(|s| level_of(s).is_none())
             && !auto_spin.get()
     };
-    let last_shot = Signal::derive(move || {
-        game.with(|g| {
-            let last = g.moves().last()?.parse::<Shot>().ok()?;
-            let before = g.position_after(g.moves().len() - 1);
-            Some((before.player(), last.0))
-        })
-    });
+    let last_shot = Signal::derive(move || game.with(last_shot));
     let state_words = move || {
         let now = position.get();
         (0..now.players() as u8)

@@ -13,9 +13,9 @@ use crate::games::GameKind;
 use crate::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
 use crate::rules::{Game, Seat, Turn};
 use crate::session::dominoes::{
-    bone_label, click_bone, counting_lines, ends_words, event_words, hand_points, matador_words,
-    news, opening_words, playable, plays_on, side_name, table_words, target_arms, viewer,
-    with_names, BoneClick, Viewer,
+    bone_label, click_bone, counting_lines, ends_words, event_words, hand_points, last_bone,
+    matador_words, news, opening_words, playable, plays_on, side_name, table_words, target_arms,
+    viewer, with_names, BoneClick, Viewer,
 };
 use crate::session::Match;
 use crate::storage::SavedGame;
@@ -30,7 +30,7 @@ use super::{
 
 /// Opens a saved game of dominoes.
 /// How many halves of a bone a row of the table holds at this window's width.
-fn table_width() -> f64 {
+pub fn table_width() -> f64 {
     let w = dom::window()
         .inner_width()
         .ok()
@@ -705,17 +705,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         })
     };
 
-    let last_bone = Signal::derive(move || {
-        position.with(|p| {
-            p.hands_log().last().and_then(|h| {
-                h.events.iter().rev().find_map(|e| match e {
-                    crate::rules::dominoes::Event::Set { bone, .. }
-                    | crate::rules::dominoes::Event::Play { bone, .. } => Some(*bone),
-                    _ => None,
-                })
-            })
-        })
-    });
+    let last_bone = Signal::derive(move || position.with(last_bone));
+
     let empty_words = Signal::derive(move || {
         position.with(|p| match (p.turn(), p.forced_set()) {
             (Turn::Seat(s), Some(bone)) => format!("{} sets {bone}", name_of(s)),

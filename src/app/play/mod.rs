@@ -2,8 +2,8 @@
 //! opening a saved game, the autosave, the record's controls (save, export, share link), the
 //! computer's pace.
 
-mod archery;
-mod dominoes;
+pub(super) mod archery;
+pub(super) mod dominoes;
 mod doquin;
 mod morris;
 mod quoits;
@@ -588,6 +588,9 @@ pub fn RecordControls(
             <button type="button" on:click=export>"Export"</button>
             <button type="button" on:click=share>"Share link"</button>
             <super::embed::EmbedButton record=Signal::derive(move || progress.get().record)/>
+            <super::image::PictureButton name=Signal::derive(move || format!("parlour-{}-{}", game.name(), file_stamp()))/>
+            <a class="button" target="_blank" rel="noopener"
+                href=move || super::replay::replay_link(&progress.get().record)>"Replay"</a>
             <a class="button" href=new_game>"New game"</a>
             <a class="button" href=rules>"Rules"</a>
         </div>

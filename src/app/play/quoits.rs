@@ -11,7 +11,7 @@ use crate::games::GameKind;
 use crate::rules::quoits::{EndScore, Quoits};
 use crate::rules::teetotum::{Spin, COLOURS};
 use crate::rules::{Game, Seat, Turn};
-use crate::session::quoits::{men, pitch_name, pitch_words, pitches_words};
+use crate::session::quoits::{men, pitch_labels, pitch_name, pitch_words, pitches_words};
 use crate::session::Match;
 use crate::storage::SavedGame;
 
@@ -86,15 +86,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let has_human = computers.iter().any(|c| !c);
     let title_names = names.join(" v ");
     let pitches = game.position().pitch_count();
-    let labels: Vec<String> = (0..pitches)
-        .map(|p| {
-            (0..names.len())
-                .filter(|s| game.position().pitch_of(Seat(*s as u8)) == p)
-                .map(|s| names[s].clone())
-                .collect::<Vec<_>>()
-                .join(", ")
-        })
-        .collect();
+    let labels = pitch_labels(game.position(), &names);
     let names = StoredValue::new(names);
     let computers = StoredValue::new(computers);
     let game = RwSignal::new(game);

@@ -1,0 +1,265 @@
+//! A picture of the board as it stands: the board's SVG made to stand alone (the colours, lines
+//! and type that the style sheet gives it written into every shape), or a PNG drawn from it;
+//! copied to the clipboard where the browser allows, else downloaded.
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+use super::dom;
+use super::modal::Modal;
+use super::play::sentence;
+
+/// The boards a picture is taken of: the first on the screen (for Doquin, the block).
+const BOARD: &str = "main svg.board, main svg.doquin-block";
+
+/// What the style sheet decides about a shape's looks, written into the picture.
+const LOOKS: [&str; 17] = [
+    "fill",
+    "fill-opacity",
+    "stroke",
+    "stroke-width",
+    "stroke-opacity",
+    "stroke-dasharray",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "opacity",
+    "font-family",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "text-anchor",
+    "dominant-baseline",
+    "visibility",
+    "display",
+];
+
+/// The longest side of the PNG, in pixels.
+const PNG_SIZE: f64 = 1200.0;
+
+fn failed(_: JsValue) -> String {
+    "the browser could not make the picture".to_string()
+}
+
+/// Writes the computed looks of `shown` into the style of `copy`.
+fn inline_looks(shown: &web_sys::Element, copy: &web_sys::Element) -> Result<(), String> {
+    let Some(computed) = dom::window().get_computed_style(shown).map_err(failed)? else {
+        return Ok(());
+    };
+    let mut style = copy.get_attribute("style").unwrap_or_default();
+    for name in LOOKS {
+        let value = computed.get_property_value(name).map_err(failed)?;
+        if !value.is_empty() {
+            style.push_str(&format!(";{name}:{value}"));
+        }
+    }
+    copy.set_attribute("style", style.trim_start_matches(';'))
+        .map_err(failed)
+}
+
+/// The board on the screen as a standalone SVG document, with its width and height.
+pub fn board_svg() -> Result<(String, f64, f64), String> {
+    let document = dom::window().document().ok_or("there is no page")?;
+    let board = document
+        .query_selector(BOARD)
+        .map_err(failed)?
+        .ok_or("there is no board on this screen")?;
+    let copy: web_sys::Element = board
+        .clone_node_with_deep(true)
+        .map_err(failed)?
+        .unchecked_into();
+    let shown = board.query_selector_all("*").map_err(failed)?;
+    let copies = copy.query_selector_all("*").map_err(failed)?;
+    inline_looks(&board, &copy)?;
+    for i in 0..shown.length().min(copies.length()) {
+        if let (Some(a), Some(b)) = (shown.get(i), copies.get(i)) {
+            inline_looks(a.unchecked_ref(), b.unchecked_ref())?;
+        }
+    }
+    // The page's background behind the board, as on screen.
+    if let Some(body) = document.body() {
+        if let Some(computed) = dom::window().get_computed_style(&body).map_err(failed)? {
+            let background = computed
+                .get_property_value("background-color")
+                .map_err(failed)?;
+            let style = copy.get_attribute("style").unwrap_or_default();
+            copy.set_attribute("style", &format!("{style};background-color:{background}"))
+                .map_err(failed)?;
+        }
+    }
+    let view_box: Vec<f64> = board
+        .get_attribute("viewBox")
+        .unwrap_or_default()
+        .split([' ', ','])
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let (width, height) = match view_box[..] {
+        [_, _, w, h] => (w, h),
+        _ => (600.0, 600.0),
+    };
+    for (name, value) in [("width", width), ("height", height)] {
+        copy.set_attribute(name, &value.to_string())
+            .map_err(failed)?;
+    }
+    for name in ["tabindex", "aria-activedescendant"] {
+        let _ = copy.remove_attribute(name);
+    }
+    let text = web_sys::XmlSerializer::new()
+        .map_err(failed)?
+        .serialize_to_string(&copy)
+        .map_err(failed)?;
+    Ok((
+        format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{text}"),
+        width,
+        height,
+    ))
+}
+
+/// An SVG document as a `data:` address.
+fn svg_address(svg: &str) -> String {
+    format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        dom::encode_component(svg)
+    )
+}
+
+/// Fetches a `data:` address as a Blob.
+async fn blob_of(address: &str) -> Result<web_sys::Blob, String> {
+    let response: web_sys::Response = JsFuture::from(dom::window().fetch_with_str(address))
+        .await
+        .map_err(failed)?
+        .unchecked_into();
+    let blob = JsFuture::from(response.blob().map_err(failed)?)
+        .await
+        .map_err(failed)?;
+    Ok(blob.unchecked_into())
+}
+
+/// The SVG drawn onto a canvas, as PNG.
+async fn png_of(svg: &str, width: f64, height: f64) -> Result<web_sys::Blob, String> {
+    let image = web_sys::HtmlImageElement::new().map_err(failed)?;
+    let loaded = js_sys::Promise::new(&mut |resolve, reject| {
+        image.set_onload(Some(&resolve));
+        image.set_onerror(Some(&reject));
+    });
+    image.set_src(&svg_address(svg));
+    JsFuture::from(loaded).await.map_err(failed)?;
+    let scale = PNG_SIZE / width.max(height).max(1.0);
+    let document = dom::window().document().ok_or("there is no page")?;
+    let canvas: web_sys::HtmlCanvasElement = document
+        .create_element("canvas")
+        .map_err(failed)?
+        .unchecked_into();
+    canvas.set_width((width * scale).round() as u32);
+    canvas.set_height((height * scale).round() as u32);
+    let context: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .map_err(failed)?
+        .ok_or("the browser cannot draw")?
+        .unchecked_into();
+    context
+        .draw_image_with_html_image_element_and_dw_and_dh(
+            &image,
+            0.0,
+            0.0,
+            width * scale,
+            height * scale,
+        )
+        .map_err(failed)?;
+    let address = canvas.to_data_url_with_type("image/png").map_err(failed)?;
+    blob_of(&address).await
+}
+
+/// Puts a PNG on the clipboard.
+async fn copy_png(png: &web_sys::Blob) -> Result<(), String> {
+    let items = js_sys::Object::new();
+    js_sys::Reflect::set(&items, &"image/png".into(), png).map_err(failed)?;
+    let item = web_sys::ClipboardItem::new_with_record_from_str_to_blob_promise(&items)
+        .map_err(|_| "this browser cannot copy pictures".to_string())?;
+    let clipboard = dom::window().navigator().clipboard();
+    JsFuture::from(clipboard.write(&js_sys::Array::of1(&item)))
+        .await
+        .map(|_| ())
+        .map_err(|_| "the browser did not allow copying the picture".to_string())
+}
+
+/// What the player asked for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Take {
+    Copy,
+    Svg,
+    Png,
+}
+
+/// Makes the picture and copies or downloads it; the words say what happened.
+async fn take(what: Take, name: String) -> String {
+    let (svg, width, height) = match board_svg() {
+        Ok(made) => made,
+        Err(e) => return sentence(&e),
+    };
+    let result = match what {
+        Take::Svg => dom::download(&format!("{name}.svg"), &svg, "image/svg+xml")
+            .map(|()| "The SVG picture was downloaded.".to_string()),
+        Take::Png | Take::Copy => match png_of(&svg, width, height).await {
+            Err(e) => Err(e),
+            Ok(png) if what == Take::Copy => match copy_png(&png).await {
+                Ok(()) => Ok("The picture was copied.".to_string()),
+                Err(why) => dom::download_blob(&format!("{name}.png"), &png).map(|()| {
+                    format!(
+                        "{}, so it was downloaded instead.",
+                        sentence(&why).trim_end_matches('.')
+                    )
+                }),
+            },
+            Ok(png) => dom::download_blob(&format!("{name}.png"), &png)
+                .map(|()| "The PNG picture was downloaded.".to_string()),
+        },
+    };
+    result.unwrap_or_else(|e| sentence(&e))
+}
+
+/// The "Picture" button and its dialog: the board as it stands, to copy or download.
+#[component]
+pub fn PictureButton(
+    /// The file name without its extension ("parlour-morris-20260101-1200").
+    #[prop(into)]
+    name: Signal<String>,
+) -> impl IntoView {
+    let open = RwSignal::new(None::<String>);
+    let said = RwSignal::new(String::new());
+    let show = move |_| {
+        said.set(String::new());
+        match board_svg() {
+            Ok((svg, _, _)) => open.set(Some(svg_address(&svg))),
+            Err(e) => {
+                said.set(sentence(&e));
+                open.set(Some(String::new()));
+            }
+        }
+    };
+    let act = move |what: Take| {
+        let name = name.get_untracked();
+        leptos::task::spawn_local(async move { said.set(take(what, name).await) });
+    };
+    let dialog = move || {
+        open.get().map(|preview| view! {
+            <Modal title="Picture of the board".to_string() on_close=Callback::new(move |_| open.set(None))>
+                <p>"The board as it stands now, as a picture that looks the same outside Parlour."</p>
+                {(!preview.is_empty()).then(|| view! {
+                    <img class="board-picture" src=preview alt="The board as it stands"/>
+                })}
+                <p class="actions">
+                    <button type="button" class="primary" on:click=move |_| act(Take::Copy)>"Copy picture"</button>
+                    <button type="button" on:click=move |_| act(Take::Svg)>"Download SVG"</button>
+                    <button type="button" on:click=move |_| act(Take::Png)>"Download PNG"</button>
+                    <button type="button" on:click=move |_| open.set(None)>"Close"</button>
+                </p>
+                <p role="status">{move || said.get()}</p>
+            </Modal>
+        })
+    };
+    view! {
+        <button type="button" on:click=show>"Picture"</button>
+        {dialog}
+    }
+}

@@ -1,0 +1,316 @@
+//! The replay viewer: a record in the address (`#/replay/<record>`, or `#/embed/replay/<record>`
+//! alone in a frame) shown on its game's board, read-only, step by step: First, Back, Forward
+//! and Last, the arrow keys with Home and End, and a move list whose entries jump there.
+
+use leptos::prelude::*;
+
+use crate::games::GameKind;
+use crate::record::Record;
+use crate::rules::archery::{Archery, Arrow, ARROWS};
+use crate::rules::dominoes::Dominoes;
+use crate::rules::doquin::Doquin;
+use crate::rules::morris::Position;
+use crate::rules::quoits::Quoits;
+use crate::rules::Seat;
+use crate::session::morris::MorrisPlay;
+use crate::session::replay::{self, Chapter, Replay, Replayable};
+
+use super::boards::archery::ArcheryBoard;
+use super::boards::dominoes::DominoesBoard;
+use super::boards::doquin::{BlockView, FaceViews, Marks};
+use super::boards::morris::MorrisBoard;
+use super::boards::quoits::QuoitsBoard;
+use super::dom;
+use super::play::sentence;
+use super::route::Route;
+
+/// The replay address of a record: the app's address with the record in the fragment.
+pub fn replay_link(record: &Record) -> String {
+    format!(
+        "{}{}",
+        dom::page_url(),
+        Route::Replay(dom::encode_component(&record.to_json())).hash()
+    )
+}
+
+/// The theme an embedded replay's address asks for (after `#/embed/`), if it is one.
+pub fn embed_theme(query: &str) -> Option<Option<&'static str>> {
+    let rest = query.strip_prefix("replay/")?;
+    Some(replay::embed_parts(rest).1.map(|t| t.name()))
+}
+
+/// A replay of the record in `encoded` (URI-encoded JSON), or what is wrong with it.
+#[component]
+pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl IntoView {
+    let text = dom::decode_component(&encoded);
+    let (record, kind) = match replay::read(text.as_deref()) {
+        Ok(read) => read,
+        Err(why) => {
+            return view! {
+                <section class="screen narrow">
+                    <h1 id="screen-title" tabindex="-1">"This replay cannot be shown"</h1>
+                    <p class="error" role="alert">{sentence(&why)}</p>
+                    {(!embedded).then(|| view! {
+                        <p class="actions"><a class="button" href="#/">"The games"</a></p>
+                    })}
+                </section>
+            }
+            .into_any()
+        }
+    };
+    match kind {
+        GameKind::Morris => viewer::<Position>(record, embedded, morris_board),
+        GameKind::Archery => viewer::<Archery>(record, embedded, archery_board),
+        GameKind::Quoits => viewer::<Quoits>(record, embedded, quoits_board),
+        GameKind::Dominoes => viewer::<Dominoes>(record, embedded, dominoes_board),
+        GameKind::Doquin => viewer::<Doquin>(record, embedded, doquin_board),
+    }
+}
+
+/// The replay of one game: its board (drawn by `board` from the replay at the step shown), the
+/// step buttons, the position in words and the move list.
+fn viewer<G: Replayable + Send + Sync>(
+    record: Record,
+    embedded: bool,
+    board: fn(RwSignal<Replay<G>>) -> AnyView,
+) -> AnyView {
+    let opened = match Replay::<G>::open(&record) {
+        Ok(opened) => opened,
+        // `replay::read` has replayed it already; this is only for safety.
+        Err(e) => {
+            return view! { <p class="error" role="alert">{sentence(&e.to_string())}</p> }
+                .into_any()
+        }
+    };
+    let len = opened.len();
+    let chapters = opened.chapters();
+    let title = format!("{}: {}", replay_title(&record), opened.names().join(" v "));
+    let replay = RwSignal::new(opened);
+    let step = Memo::new(move |_| replay.with(|r| r.step()));
+    let go = move |n: usize| {
+        replay.update(|r| {
+            r.go(n);
+        })
+    };
+    let words = move || replay.with(|r| r.position_words());
+    let announcement = move || replay.with(|r| r.announcement());
+
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.default_prevented() || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+            return;
+        }
+        use wasm_bindgen::JsCast;
+        let typing = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+        if typing {
+            return;
+        }
+        let now = step.get_untracked();
+        let to = match ev.key().as_str() {
+            "ArrowLeft" => now.saturating_sub(1),
+            "ArrowRight" => (now + 1).min(len),
+            "Home" => 0,
+            "End" => len,
+            _ => return,
+        };
+        ev.prevent_default();
+        go(to);
+    });
+    on_cleanup(move || keys.remove());
+
+    let play_on = move || {
+        let mut part = record.clone();
+        part.moves.truncate(step.get());
+        Route::Open(dom::encode_component(&part.to_json())).hash()
+    };
+    view! {
+        <section class="screen play replay" class:embedded=embedded>
+            <h1 id="screen-title" tabindex="-1" class="play-title">
+                "Replay" <span class="versus">{title}</span>
+            </h1>
+            <div class="play-layout">
+                <div class="board-column replay-board">
+                    <p class="status" id="replay-position">{words}</p>
+                    {board(replay)}
+                </div>
+                <div class="side-column">
+                    <div class="controls replay-steps" role="group" aria-label="Steps">
+                        <button type="button" on:click=move |_| go(0) disabled=move || step.get() == 0
+                            aria-keyshortcuts="Home">"First"</button>
+                        <button type="button" on:click=move |_| go(step.get_untracked().saturating_sub(1))
+                            disabled=move || step.get() == 0 aria-keyshortcuts="ArrowLeft">"Back"</button>
+                        <button type="button" on:click=move |_| go((step.get_untracked() + 1).min(len))
+                            disabled=move || step.get() == len aria-keyshortcuts="ArrowRight">"Forward"</button>
+                        <button type="button" on:click=move |_| go(len) disabled=move || step.get() == len
+                            aria-keyshortcuts="End">"Last"</button>
+                    </div>
+                    <p class="replay-count">{move || format!("Step {} of {len}", step.get())}</p>
+                    <MoveList chapters=chapters step=step on_go=Callback::new(go)/>
+                    {(!embedded).then(|| view! {
+                        <p class="actions">
+                            <a class="button" href=play_on>"Play on from here"</a>
+                        </p>
+                    })}
+                </div>
+            </div>
+            <p class="visually-hidden" aria-live="polite">{announcement}</p>
+        </section>
+    }
+    .into_any()
+}
+
+/// "Morris (Morelles)", "Dominoes (All Fives)", "Quoits".
+fn replay_title(record: &Record) -> String {
+    let game = record.kind().map(|k| k.title()).unwrap_or_default();
+    match &record.variant {
+        Some(variant) => format!("{game} ({variant})"),
+        None => game.to_string(),
+    }
+}
+
+/// The record's moves, grouped as the game counts its play; the step shown is marked.
+#[component]
+fn MoveList(chapters: Vec<Chapter>, step: Memo<usize>, on_go: Callback<usize>) -> impl IntoView {
+    let entry = move |number: usize, text: String, words: String, chance: bool| {
+        let label = format!("Step {number}: {words}");
+        view! {
+            <li>
+                <button type="button" class="step" class:chance=chance title=words
+                    aria-label=label
+                    aria-current=move || (step.get() == number).then_some("step")
+                    on:click=move |_| on_go.run(number)>{text}</button>
+            </li>
+        }
+    };
+    view! {
+        <nav class="move-list" aria-label="Moves">
+            <ol class="chapters">
+                <li>
+                    <button type="button" class="step" aria-label="The start"
+                        aria-current=move || (step.get() == 0).then_some("step")
+                        on:click=move |_| on_go.run(0)>"Start"</button>
+                </li>
+                {chapters.into_iter().map(|chapter| view! {
+                    <li class="chapter">
+                        <span class="chapter-title">{chapter.title}</span>
+                        <ol class="steps">
+                            {chapter.steps.into_iter()
+                                .map(|s| entry(s.number, s.text, s.words, s.chance))
+                                .collect_view()}
+                        </ol>
+                    </li>
+                }).collect_view()}
+            </ol>
+        </nav>
+    }
+}
+
+fn morris_board(replay: RwSignal<Replay<Position>>) -> AnyView {
+    let board = replay.with_untracked(|r| r.position().board());
+    let play = Memo::new(move |_| {
+        let mut play = MorrisPlay::default();
+        play.game = replay.with(|r| r.game().clone());
+        (play.men(), play.last_move())
+    });
+    view! {
+        <MorrisBoard board=board
+            men=Signal::derive(move || play.with(|p| p.0.clone()))
+            targets=Signal::derive(Vec::new)
+            selected=Signal::derive(|| None)
+            removing=Signal::derive(|| false)
+            last=Signal::derive(move || play.with(|p| p.1))
+            hint=Signal::derive(|| None)
+            status=Signal::derive(move || replay.with(|r| r.position_words()))
+            on_touch=Callback::new(|_| ())
+            on_drag=Callback::new(|_| ())
+            on_cancel=Callback::new(|_| ())
+            still=true/>
+    }
+    .into_any()
+}
+
+fn archery_board(replay: RwSignal<Replay<Archery>>) -> AnyView {
+    let folded = RwSignal::new(super::play::archery::narrow());
+    let resize = window_event_listener(leptos::ev::resize, move |_| {
+        folded.set(super::play::archery::narrow())
+    });
+    on_cleanup(move || resize.remove());
+    let position = move || replay.with(|r| r.position().clone());
+    view! {
+        <ArcheryBoard
+            arrows=Signal::derive(move || {
+                let p = position();
+                (0..p.players() as u8).map(|s| p.arrows(Seat(s))).collect::<Vec<[Arrow; ARROWS]>>()
+            })
+            chooser=Signal::derive(|| None)
+            landings=Signal::derive(move || replay.with(|r| r.position().landings()))
+            last=Signal::derive(move || replay.with(|r| crate::session::archery::last_shot(r.game())))
+            folded=folded
+            on_choose=Callback::new(|_| ())/>
+    }
+    .into_any()
+}
+
+fn quoits_board(replay: RwSignal<Replay<Quoits>>) -> AnyView {
+    let (pitches, labels) = replay.with_untracked(|r| {
+        (
+            r.position().pitch_count(),
+            crate::session::quoits::pitch_labels(r.position(), r.names()),
+        )
+    });
+    view! {
+        <QuoitsBoard pitches=pitches labels=labels
+            men=Signal::derive(move || replay.with(|r| crate::session::quoits::men(r.game())))
+            last=Signal::derive(move || replay.with(|r| r.step().checked_sub(1)))/>
+    }
+    .into_any()
+}
+
+fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
+    let width = RwSignal::new(super::play::dominoes::table_width());
+    let resize = window_event_listener(leptos::ev::resize, move |_| {
+        width.set(super::play::dominoes::table_width())
+    });
+    on_cleanup(move || resize.remove());
+    view! {
+        <div class="table-wrap">
+            <DominoesBoard
+                line=Signal::derive(move || replay.with(|r| r.position().line().clone()))
+                ends=Signal::derive(move || replay.with(|r| r.position().playable_ends()))
+                targets=Signal::derive(Vec::new)
+                last=Signal::derive(move || replay.with(|r| crate::session::dominoes::last_bone(r.position())))
+                width=width
+                empty=Signal::derive(|| "The table is empty".to_string())
+                on_end=Callback::new(|_| ())/>
+        </div>
+    }
+    .into_any()
+}
+
+fn doquin_board(replay: RwSignal<Replay<Doquin>>) -> AnyView {
+    let position = Signal::derive(move || replay.with(|r| r.position().clone()));
+    let marks = Signal::derive(move || {
+        replay.with(|r| Marks {
+            targets: Vec::new(),
+            pushing: false,
+            last: crate::session::doquin::last_turn(r.game())
+                .into_iter()
+                .filter(|&h| r.position().peg(h).is_some())
+                .collect(),
+            preview: None,
+        })
+    });
+    let on_pick = Callback::new(|_| ());
+    let on_hover = Callback::new(|_| ());
+    view! {
+        <div class="doquin-views">
+            <div class="block-stage">
+                <BlockView position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+            </div>
+            <FaceViews position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+        </div>
+    }
+    .into_any()
+}

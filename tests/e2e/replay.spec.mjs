@@ -1,0 +1,300 @@
+// The replay viewer: a real record of each game, stepped through with the buttons, the keys and
+// the move list, shows at every step the board the play screen shows when the same record, cut
+// at that step, is opened by its share link; it embeds in a frame; a corrupt record is told.
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, open, shareRoute, waitText } from './lib.mjs';
+
+const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
+
+/** One golden record of each game: long enough to step through, finished where it can be. */
+const RECORDS = {
+  morris: 'morris/morelles-two-men-left',
+  archery: 'archery/shared-win',
+  quoits: 'quoits/second-end',
+  dominoes: 'dominoes/draw-blocked-last-two',
+  doquin: 'doquin/two-players-shared-win',
+};
+
+/** A golden record with every seat a person (so that opening it starts no computer). */
+async function record(game) {
+  const record = JSON.parse(await readFile(join(golden, `${RECORDS[game]}.record.json`), 'utf8'));
+  record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
+  return record;
+}
+
+async function expected(game) {
+  return JSON.parse(await readFile(join(golden, `${RECORDS[game]}.expected.json`), 'utf8'));
+}
+
+function replayRoute(record) {
+  return '#/replay/' + encodeURIComponent(JSON.stringify(record));
+}
+
+function upTo(record, n) {
+  return { ...record, moves: record.moves.slice(0, n) };
+}
+
+/** What a game's board shows, in terms both the replay and the play screen draw the same
+ * way: men on points, arrows where they are, quoits on the lanes, bones on the table, pegs in
+ * holes (marks for the player's choices left out). */
+const BOARD = {
+  morris: () => [...document.querySelectorAll('svg.board.morris .points [aria-label]')]
+    .map((e) => e.getAttribute('aria-label').split(', ').slice(0, 2).join(', ')),
+  archery: () => [...document.querySelectorAll('svg.board.archery g.arrow > g')]
+    .map((g) => `${g.getAttribute('transform')} ${g.querySelector('.piece').getAttribute('class')} ${g.textContent}`).sort(),
+  quoits: () => [...document.querySelectorAll('svg.board.quoits .quoit-man')]
+    .map((g) => `${g.getAttribute('style').match(/translate\([^)]*\)/)[0]} ${g.querySelector('.piece').getAttribute('class')}`).sort(),
+  dominoes: () => [...document.querySelectorAll('svg.board.dominoes g.bone')]
+    .map((g) => `${g.getAttribute('transform')} ${g.textContent}`).sort()
+    .concat([...document.querySelectorAll('svg.board.dominoes .end-slot')].map((e) => e.getAttribute('aria-label'))),
+  doquin: () => [document.querySelector('.doquin-block').getAttribute('aria-label')]
+    .concat([...document.querySelectorAll('.doquin-faces [data-hole]')]
+      .map((e) => e.getAttribute('aria-label').split(', ').slice(0, 2).join(', '))),
+};
+
+/** The board the play screen shows after opening `record` by its share link. */
+async function playedBoard(t, game, record) {
+  const page = await t.page({ width: 1280 });
+  await open(page, t.base, shareRoute(record));
+  await page.waitForSelector('#screen-title.play-title');
+  await page.waitForSelector(game === 'doquin' ? '.doquin-faces [data-hole]' : 'svg.board');
+  const board = await page.evaluate(BOARD[game]);
+  await page.context().close();
+  return board;
+}
+
+/** The step the replay shows, from its counter, its move list and its live region. */
+async function shown(page) {
+  const count = await page.locator('.replay-count').textContent();
+  const current = await page.locator('.move-list [aria-current="step"]').textContent();
+  return { step: Number(count.match(/Step (\d+) of/)[1]), current };
+}
+
+async function stepTo(page, n, len) {
+  await waitText(page.locator('.replay-count'), `Step ${n} of ${len}`);
+  const { current } = await shown(page);
+  assert.equal(await page.locator('.move-list [aria-current="step"]').count(), 1, 'one move is marked current');
+  return current;
+}
+
+export const tests = [];
+
+for (const game of Object.keys(RECORDS)) {
+  tests.push({
+    name: `a replay of ${game} steps by buttons, keys and the move list, and shows the boards the game showed`,
+    async run(t) {
+      const rec = await record(game);
+      const len = rec.moves.length;
+      const page = await t.page({ width: 1280 });
+      await open(page, t.base, replayRoute(rec));
+      await waitText(page.locator('.replay-count'), `Step 0 of ${len}`);
+      assert.equal(await page.getByRole('button', { name: 'First' }).isDisabled(), true);
+      assert.equal(await page.getByRole('button', { name: 'Back', exact: true }).isDisabled(), true);
+      assert.equal(await page.locator('.move-list .steps .step').count(), len, 'every move is listed');
+      assert.deepEqual(await page.evaluate(BOARD[game]), await playedBoard(t, game, upTo(rec, 0)), 'the start');
+
+      // Forward by the button, one step at a time.
+      for (let n = 1; n <= 2; n++) {
+        await page.getByRole('button', { name: 'Forward' }).click();
+        assert.equal(await stepTo(page, n, len), rec.moves[n - 1], `step ${n} is marked in the move list`);
+        await waitText(page.locator('.replay > [aria-live="polite"]'), `Step ${n} of ${len}: `);
+      }
+      assert.deepEqual(await page.evaluate(BOARD[game]), await playedBoard(t, game, upTo(rec, 2)), 'after two steps');
+
+      // A click in the move list jumps.
+      const mid = Math.floor(len / 2);
+      await page.locator('.move-list .steps .step').nth(mid - 1).click();
+      assert.equal(await stepTo(page, mid, len), rec.moves[mid - 1]);
+      assert.deepEqual(await page.evaluate(BOARD[game]), await playedBoard(t, game, upTo(rec, mid)), `at step ${mid}`);
+
+      // Keys: Right, Left, End, Home.
+      await page.locator('body').press('ArrowRight');
+      await stepTo(page, mid + 1, len);
+      await page.locator('body').press('ArrowLeft');
+      await page.locator('body').press('ArrowLeft');
+      await stepTo(page, mid - 1, len);
+      await page.locator('body').press('End');
+      assert.equal(await stepTo(page, len, len), rec.moves[len - 1]);
+      assert.equal(await page.getByRole('button', { name: 'Forward' }).isDisabled(), true);
+      assert.equal(await page.getByRole('button', { name: 'Last' }).isDisabled(), true);
+      const last = await expected(game);
+      const words = await page.locator('#replay-position').textContent();
+      if (last.over) {
+        assert.ok(words.startsWith('Game over') && words.includes(last.reason), `the end is told: ${words}`);
+      } else {
+        assert.ok(!words.includes('Game over'), words);
+      }
+      if (game !== 'doquin') {
+        // (The Doquin screen puts the block away when the game is over.)
+        assert.deepEqual(await page.evaluate(BOARD[game]), await playedBoard(t, game, rec), 'at the end');
+      }
+      await page.locator('body').press('Home');
+      assert.equal(await stepTo(page, 0, len), 'Start');
+      await page.getByRole('button', { name: 'Last' }).click();
+      await stepTo(page, len, len);
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await stepTo(page, len - 1, len);
+      await t.shot(page, `${game}-1280-light`);
+    },
+  });
+}
+
+tests.push(
+  {
+    name: 'replays look right at 360 px and in the dark',
+    async run(t) {
+      for (const game of ['morris', 'dominoes', 'quoits']) {
+        const rec = await record(game);
+        for (const [width, theme] of [[360, 'light'], [360, 'dark'], [1280, 'dark']]) {
+          const page = await t.page({ width, height: 800, theme });
+          await open(page, t.base, replayRoute(rec));
+          await page.getByRole('button', { name: 'Last' }).click();
+          await page.getByRole('button', { name: 'Back', exact: true }).click();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `the replay fits ${width}px (${overflow}px over)`);
+          await t.shot(page, `${game}-${width}-${theme}`);
+        }
+      }
+    },
+  },
+  {
+    name: 'an embedded replay shows only the viewer, in its theme, at 360 and 720 px',
+    async run(t) {
+      const rec = await record('doquin');
+      for (const width of [360, 720]) {
+        const host = await t.page({ width: width + 40, height: 900, theme: 'light' });
+        await host.goto(t.base);
+        const src = t.base + '#/embed/replay/' + encodeURIComponent(JSON.stringify(rec)) + '?theme=dark';
+        await host.evaluate(([src, width]) => {
+          document.body.innerHTML = `<iframe id="frame" src="${src}" width="${width}" height="820" style="border:0"></iframe>`;
+        }, [src, width]);
+        const frame = host.frameLocator('#frame');
+        await waitText(frame.locator('.replay-count'), `Step 0 of ${rec.moves.length}`);
+        for (const chrome of ['header.top', 'footer.foot']) {
+          assert.equal(await frame.locator(chrome).isVisible(), false, `${chrome} is hidden in a frame`);
+        }
+        assert.equal(await frame.getByRole('link', { name: 'Play on from here' }).count(), 0, 'the frame only replays');
+        await frame.getByRole('button', { name: 'Forward' }).click();
+        await waitText(frame.locator('.replay-count'), `Step 1 of ${rec.moves.length}`);
+        const inner = host.frames().find((f) => f.url().includes('#/embed/replay/'));
+        assert.equal(await inner.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the address sets the theme');
+        const overflow = await inner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `the embedded replay fits ${width}px (${overflow}px over)`);
+        await t.shot(host, `embedded-${width}-dark`);
+      }
+    },
+  },
+  {
+    name: 'a corrupt record says what is wrong with it',
+    async run(t) {
+      const page = await t.page({ width: 720 });
+      const rec = await record('quoits');
+      await open(page, t.base, '#/replay/' + encodeURIComponent('{"format": "parlour-record", "vers'));
+      await waitText(page.locator('[role=alert]'), 'not JSON');
+      await open(page, t.base, '#/replay/%E0%A4%A');
+      await waitText(page.locator('[role=alert]'), 'damaged');
+      const bad = { ...rec, moves: [...rec.moves] };
+      bad.moves[3] = 'zz9';
+      await open(page, t.base, replayRoute(bad));
+      await waitText(page.locator('[role=alert]'), 'move 4 "zz9"');
+      await open(page, t.base, replayRoute({ ...rec, game: 'chess' }));
+      await waitText(page.locator('[role=alert]'), 'unknown game "chess"');
+      await open(page, t.base, '#/embed/replay/' + encodeURIComponent('[1,2]') + '?theme=dark');
+      await waitText(page.locator('[role=alert]'), 'not a Parlour record');
+      await t.shot(page, 'corrupt-720');
+    },
+  },
+  {
+    name: 'the Replay link of a game in play opens its replay',
+    async run(t) {
+      const rec = await record('morris');
+      const page = await t.page({ width: 1280 });
+      await open(page, t.base, shareRoute(upTo(rec, 9)));
+      await page.waitForSelector('svg.board');
+      const href = await page.getByRole('link', { name: 'Replay', exact: true }).getAttribute('href');
+      assert.match(href, /#\/replay\/%7B/);
+      await page.goto(href);
+      await waitText(page.locator('.replay-count'), 'Step 0 of 9');
+      await page.getByRole('button', { name: 'Last' }).click();
+      assert.equal(await stepTo(page, 9, 9), rec.moves[8]);
+    },
+  },
+  {
+    name: 'the Picture button of every game gives a standalone SVG of the board, and a PNG',
+    async run(t) {
+      for (const game of Object.keys(RECORDS)) {
+        const rec = await record(game);
+        const page = await t.page({ width: 1280, theme: 'dark' });
+        await open(page, t.base, shareRoute(upTo(rec, Math.floor(rec.moves.length / 2))));
+        const board = game === 'doquin' ? 'main svg.doquin-block' : 'main svg.board';
+        await page.waitForSelector(board);
+        // What the board on the page is made of, and the colour its first shape has there.
+        const onPage = await page.evaluate((board) => {
+          const svg = document.querySelector(board);
+          const first = svg.querySelector('rect, path, circle, polygon');
+          return { shapes: svg.querySelectorAll('*').length, fill: getComputedStyle(first).fill, viewBox: svg.getAttribute('viewBox') };
+        }, board);
+        await page.getByRole('button', { name: 'Picture' }).click();
+        await page.waitForSelector('img.board-picture');
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download SVG' }).click(),
+        ]);
+        assert.match(download.suggestedFilename(), new RegExp(`^parlour-${game}-\\d{8}-\\d{4}\\.svg$`));
+        const svg = await readFile(await download.path(), 'utf8');
+        await waitText(page.locator('.modal [role=status], [role=dialog] [role=status]'), 'downloaded');
+        assert.ok(!svg.includes('var(--'), 'no colour is left to the style sheet');
+
+        // The file read on a page with no style sheet: it parses, holds the board, and its
+        // shapes carry the colours they had on the page.
+        const bare = await t.page({ width: 800 });
+        await bare.goto('about:blank');
+        const read = await bare.evaluate(async (text) => {
+          const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+          const root = doc.documentElement;
+          const first = root.querySelector('rect, path, circle, polygon');
+          const image = new Image();
+          image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(text);
+          await image.decode();
+          return {
+            error: doc.querySelector('parsererror')?.textContent ?? null,
+            name: root.localName, ns: root.namespaceURI, viewBox: root.getAttribute('viewBox'),
+            shapes: root.querySelectorAll('*').length,
+            fill: first.style.fill, width: image.naturalWidth,
+          };
+        }, svg);
+        assert.equal(read.error, null, `${game}: the SVG parses`);
+        assert.equal(read.name, 'svg');
+        assert.equal(read.ns, 'http://www.w3.org/2000/svg');
+        assert.equal(read.viewBox, onPage.viewBox, `${game}: the whole board`);
+        assert.equal(read.shapes, onPage.shapes, `${game}: every shape of the board is in the picture`);
+        assert.equal(read.fill, onPage.fill, `${game}: a shape keeps the colour the page gave it`);
+        assert.ok(read.width > 0, `${game}: the picture draws on its own`);
+
+        const [png] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download PNG' }).click(),
+        ]);
+        const bytes = await readFile(await png.path());
+        assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${game}: a PNG file`);
+        if (game === 'morris') await t.shot(page, 'picture-dialog-1280-dark');
+      }
+    },
+  },
+  {
+    name: 'Copy picture puts a PNG of the board on the clipboard',
+    async run(t) {
+      const rec = await record('quoits');
+      const page = await t.page({ width: 1280, permissions: ['clipboard-read', 'clipboard-write'] });
+      await open(page, t.base, shareRoute(rec));
+      await page.waitForSelector('main svg.board');
+      await page.getByRole('button', { name: 'Picture' }).click();
+      await page.getByRole('button', { name: 'Copy picture' }).click();
+      await waitText(page.locator('[role=dialog] [role=status], .modal [role=status]'), 'The picture was copied.');
+      const types = await page.evaluate(async () => (await navigator.clipboard.read()).flatMap((item) => item.types));
+      assert.ok(types.includes('image/png'), `the clipboard holds a PNG (${types})`);
+    },
+  },
+);

@@ -174,8 +174,16 @@ export const tests = [
         const block = replay(moves, 2, 4, 5);
         if (await page.locator('#next-round').count()) {
           await t.shot(page, 'round-end-1280-light');
-          const table = await page.locator('.round-panel table').textContent();
-          assert.ok(table.includes(String(block.totals[0])) && table.includes(String(block.totals[1])), `the round's table shows the totals ${block.totals}`);
+          // The record read above may be from before the computer's last move ended the round:
+          // read it again now that the round is over (nothing moves until Next round).
+          let ended = replay(await savedMoves(page), 2, 4, 5);
+          let table = await page.locator('.round-panel table').textContent();
+          for (let wait = 0; wait < 30 && !(table.includes(String(ended.totals[0])) && table.includes(String(ended.totals[1]))); wait += 1) {
+            await page.waitForTimeout(100);
+            ended = replay(await savedMoves(page), 2, 4, 5);
+            table = await page.locator('.round-panel table').textContent();
+          }
+          assert.ok(table.includes(String(ended.totals[0])) && table.includes(String(ended.totals[1])), `the round's table shows the totals ${ended.totals}`);
           await page.click('#next-round');
           continue;
         }

@@ -174,7 +174,8 @@ fn replay_title(record: &Record) -> String {
 #[component]
 fn MoveList(chapters: Vec<Chapter>, step: Memo<usize>, on_go: Callback<usize>) -> impl IntoView {
     let entry = move |number: usize, text: String, words: String, chance: bool| {
-        let label = format!("Step {number}: {words}");
+        // The name starts with the visible notation, so that speech input can name it.
+        let label = format!("{text}, step {number}: {words}");
         view! {
             <li>
                 <button type="button" class="step" class:chance=chance title=words

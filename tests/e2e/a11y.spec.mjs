@@ -92,9 +92,9 @@ async function auditDialog(page, audit, button, where) {
   return true;
 }
 
-/** The record's dialogs every play screen has: save, share link, embed. */
+/** The record's dialogs every play screen has: save, share link, embed, picture. */
 async function auditRecordDialogs(page, audit, where) {
-  for (const button of ['Save', 'Share link', 'Embed']) {
+  for (const button of ['Save', 'Share link', 'Embed', 'Picture']) {
     assert.ok(await auditDialog(page, audit, button, `${where}, ${button} dialog`), `${where} has a ${button} button`);
   }
 }
@@ -196,6 +196,14 @@ function gameTest(game) {
           await page.locator('.end-panel:not(.hand-end):not(.round-panel)').waitFor();
           await audit(`${game} ${name}, over`);
           await auditRecordDialogs(page, audit, `${game} ${name}, over`);
+          // The same record in the replay viewer, at its end and at its start, and embedded.
+          const record = encodeURIComponent(JSON.stringify(await golden(game, name)));
+          await go(page, t, `#/replay/${record}`);
+          await audit(`${game} ${name}, replay at the end`);
+          await page.keyboard.press('Home');
+          await audit(`${game} ${name}, replay at the start`);
+          await go(page, t, `#/embed/replay/${record}?theme=${look.theme}`);
+          await audit(`${game} ${name}, embedded replay`);
         }
 
         // A game finished against the computer is counted: the new-game screen shows the record

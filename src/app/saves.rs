@@ -38,11 +38,13 @@ pub fn game_summary(game: &SaveSummary) -> String {
     } else {
         "in progress".to_string()
     };
+    let moves = game.record.moves.0;
     format!(
-        "{}: {}, {} moves, {}",
+        "{}: {}, {} move{}, {}",
         preset_title(&game.record.game, game.record.variant.as_deref()),
         players.join(" v "),
-        game.record.moves.0,
+        moves,
+        if moves == 1 { "" } else { "s" },
         state
     )
 }

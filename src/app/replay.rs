@@ -185,8 +185,16 @@ fn MoveList(chapters: Vec<Chapter>, step: Memo<usize>, on_go: Callback<usize>) -
             </li>
         }
     };
+    // The list scrolls (itself, never the page) to keep the current step in sight.
+    let list = NodeRef::<leptos::html::Nav>::new();
+    Effect::new(move |_| {
+        let _ = step.get();
+        if let Some(list) = list.get() {
+            show_current(&list);
+        }
+    });
     view! {
-        <nav class="move-list" aria-label="Moves">
+        <nav class="move-list" aria-label="Moves" node_ref=list>
             <ol class="chapters">
                 <li>
                     <button type="button" class="step" aria-label="The start"
@@ -206,6 +214,27 @@ fn MoveList(chapters: Vec<Chapter>, step: Memo<usize>, on_go: Callback<usize>) -
             </ol>
         </nav>
     }
+}
+
+/// Scrolls a move list just enough that its current entry is wholly inside it.
+fn show_current(list: &web_sys::Element) {
+    let Ok(Some(current)) = list.query_selector("[aria-current=\"step\"]") else {
+        return;
+    };
+    let (outer, inner) = (
+        list.get_bounding_client_rect(),
+        current.get_bounding_client_rect(),
+    );
+    let top = inner.top() - outer.top();
+    let bottom = inner.bottom() - outer.bottom();
+    let by = if top < 0.0 {
+        top
+    } else if bottom > 0.0 {
+        bottom.min(top)
+    } else {
+        return;
+    };
+    list.set_scroll_top(list.scroll_top() + by.round() as i32);
 }
 
 fn morris_board(replay: RwSignal<Replay<Position>>) -> AnyView {

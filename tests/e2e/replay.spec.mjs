@@ -76,6 +76,13 @@ async function stepTo(page, n, len) {
   await waitText(page.locator('.replay-count'), `Step ${n} of ${len}`);
   const { current } = await shown(page);
   assert.equal(await page.locator('.move-list [aria-current="step"]').count(), 1, 'one move is marked current');
+  // However long the record, the list has scrolled to show the current entry whole.
+  await page.waitForFunction(() => {
+    const list = document.querySelector('.move-list');
+    const box = list.getBoundingClientRect();
+    const entry = list.querySelector('[aria-current="step"]').getBoundingClientRect();
+    return entry.top >= box.top - 0.5 && entry.bottom <= box.bottom + 0.5;
+  }, null, { timeout: 3000 });
   return current;
 }
 

@@ -159,3 +159,52 @@ pub fn focus_id(id: &str) {
         }
     }
 }
+
+/// Keeps the keyboard's focus on the screen as play moves on. When the control that had the
+/// focus is disabled or taken away (the Spin button while the top spins, an arrow's button once
+/// the arrow has flown), the browser drops the focus to the page, where a screen reader loses its
+/// place and Tab starts again from the top. Instead the focus goes to the first of `next` (CSS
+/// selectors, tried in order) that is there and enabled, at once or as soon as there is one.
+/// Nothing moves while the focus is somewhere the player put it. `moves_on` is read to follow
+/// the play.
+pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static [&'static str]) {
+    use leptos::prelude::*;
+    // The control that had the focus last, and whether the focus has been dropped from it.
+    let last = StoredValue::new_local(None::<web_sys::Element>);
+    let dropped = StoredValue::new(false);
+    let watch = window_event_listener(leptos::ev::focusin, move |ev| {
+        last.set_value(
+            ev.target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+        );
+        dropped.set_value(false);
+    });
+    on_cleanup(move || watch.remove());
+    Effect::new(move |_| {
+        moves_on();
+        let Some(document) = window().document() else {
+            return;
+        };
+        let gone =
+            |e: &web_sys::Element| !e.is_connected() || e.matches(":disabled").unwrap_or(false);
+        let body: Option<web_sys::Element> = document.body().map(Into::into);
+        let on_page = match document.active_element() {
+            None => true,
+            Some(active) => Some(&active) == body.as_ref() || gone(&active),
+        };
+        if !on_page {
+            return;
+        }
+        if !dropped.get_value() && !last.with_value(|l| l.as_ref().is_some_and(gone)) {
+            return;
+        }
+        dropped.set_value(true);
+        let target = next.iter().find_map(|selector| {
+            let element = document.query_selector(selector).ok().flatten()?;
+            (!gone(&element)).then_some(element)
+        });
+        if let Some(element) = target.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = element.focus();
+        }
+    });
+}

@@ -33,6 +33,21 @@ function focusOnOtherControl(page, except) {
 }
 
 /**
+ * After the person's first action the focus stays on a control of the play screen (`within`)
+ * while play moves on, even when the control that had it is disabled or taken away: it never
+ * falls to the page.
+ */
+async function assertFocusKept(page, within) {
+  await page.waitForFunction((within) => {
+    const e = document.activeElement;
+    return !!e && e !== document.body && !e.matches(':disabled') && !!e.closest(within);
+  }, within, { timeout: 3000 }).catch(async () => {
+    const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? 'nothing');
+    throw new Error(`the focus fell out of ${within}: it is on ${where}`);
+  });
+}
+
+/**
  * Spins the Double Teetotum by keyboard: Space, with the focus on the Spin button or on no control
  * at all (Space is the page's key for a spin); from another control, Tab goes to the button first.
  */
@@ -161,6 +176,7 @@ export const tests = [
         const turn = await archeryTurn(page, names);
         if (!turn) break;
         const { game, moves } = turn;
+        if (spins > 0) await assertFocusKept(page, '.archery-screen');
         if (game.phase === 'lead' || game.phase === 'spin') {
           await spinByKeyboard(page);
           const after = await movesPast(page, moves.length);
@@ -179,6 +195,7 @@ export const tests = [
       }
       const panel = page.locator('.end-panel');
       await panel.waitFor();
+      await assertFocusKept(page, '.end-panel');
       const saved = await storedRecord(page);
       assert.equal(saved.finished, true, 'the saved game is finished');
       const game = archeryFromRecord(saved.record.moves, 2);
@@ -208,6 +225,7 @@ export const tests = [
         if (await page.locator('.end-panel').count()) break;
         const game = await settled(() => assertQuoitsScreen(page, names, options));
         assert.equal(game.player, 0, 'Ada is to spin when the Spin button is live');
+        if (spins > 0) await assertFocusKept(page, '.quoits-screen .spin-button');
         const moves = await savedMoves(page);
         // Ada's spins by the Spin button: Tab to it when the focus is elsewhere, then Enter.
         await tabTo(page, '.spin-button:not([disabled])');
@@ -217,6 +235,7 @@ export const tests = [
       }
       const panel = page.locator('.end-panel');
       await panel.waitFor();
+      await assertFocusKept(page, '.end-panel');
       const saved = await storedRecord(page);
       assert.equal(saved.finished, true, 'the saved game is finished');
       const game = await settled(() => assertQuoitsScreen(page, names, options));

@@ -26,6 +26,13 @@ use super::{
     Progress, RecordControls,
 };
 
+/// Where the focus goes when the control that had it is disabled or gone, in order.
+const NEXT_FOCUS: &[&str] = &[
+    ".choices .choice-button",
+    ".spin-button:not(:disabled)",
+    ".end-panel button",
+];
+
 /// Who acts now in a game of Archery: whose spin or whose choice.
 fn actor(game: &Archery) -> Option<Seat> {
     (game.turn() != Turn::Over).then(|| game.player())
@@ -410,6 +417,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         })
     };
 
+    // When Spin is disabled under the focus, or the arrow's button goes, the focus goes on to
+    // what the person does next.
+    dom::keep_focus(move || game.with(|g| g.moves().len()), NEXT_FOCUS);
     let human_spin = move || {
         let now = position.get();
         now.turn() == Turn::Chance

@@ -21,6 +21,9 @@ use super::super::dom;
 use super::super::teetotum::Teetotum;
 use super::{keep_saved, EndActions, LeadPanel, Pace, PaceChoice, Progress, RecordControls};
 
+/// Where the focus goes when the control that had it is disabled or gone, in order.
+const NEXT_FOCUS: &[&str] = &[".spin-button:not(:disabled)", ".end-panel button"];
+
 /// Who won (or shares the win), and with how many points.
 fn ending_words(game: &Quoits, names: &[String]) -> String {
     let Some(outcome) = game.outcome() else {
@@ -281,6 +284,9 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             Some(names.with_value(|names| pitch_words(&before.pitch_for(spin), names)))
         })
     };
+    // When Spin is disabled under the focus, or the arrow's button goes, the focus goes on to
+    // what the person does next.
+    dom::keep_focus(move || game.with(|g| g.moves().len()), NEXT_FOCUS);
     let human_spin = move || {
         let now = position.get();
         now.turn() == Turn::Chance && !is_computer(now.player()) && !auto_play.get()

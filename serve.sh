@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh
-export PATH="$HOME/.cargo/bin:$PWD/.tools/node_modules/.bin:$PATH"
+export PATH="$PWD/web/bin:$HOME/.cargo/bin:$PWD/.tools/node_modules/.bin:$PATH"
 export TRUNK_SKIP_VERSION_CHECK=true
 if [ "${1:-}" = "--build" ]; then
   trunk build --release --offline

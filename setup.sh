@@ -6,6 +6,7 @@ cd "$(dirname "$0")"
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+WASM_SPLIT_VERSION=0.2.4
 # wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly.
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
 
@@ -27,6 +28,12 @@ fi
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# The splitter that cuts the web app into parts loaded on demand (web/wasm-link.sh runs it).
+if ! wasm-split-cli --help >/dev/null 2>&1; then
+  say "installing wasm-split-cli $WASM_SPLIT_VERSION (a few minutes, once)"
+  cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
 fi
 
 if ! [ -x .tools/node_modules/.bin/wasm-opt ] || ! .tools/node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then

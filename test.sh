@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 ./setup.sh --browser
-export PATH="$HOME/.cargo/bin:$PWD/.tools/node_modules/.bin:$PATH"
+export PATH="$PWD/web/bin:$HOME/.cargo/bin:$PWD/.tools/node_modules/.bin:$PATH"
 export TRUNK_SKIP_VERSION_CHECK=true
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }

@@ -1,8 +1,8 @@
 //! Parlour: old parlour games (Morris, Archery, Quoits, Dominoes, Doquin) in the browser.
 //!
 //! `rules` holds each game's rules as plain data and pure functions; `record` reads and writes
-//! game records; `storage` keeps settings and saves; `app` (WebAssembly only) is the Leptos user
-//! interface over them.
+//! game records; `storage` keeps settings and saves. The Leptos user interface over them is the
+//! web app's own (`src/app/`, a module of `src/main.rs`), so that no other program links it.
 
 pub mod ai;
 pub mod games;
@@ -12,6 +12,3 @@ pub mod session;
 pub mod stats;
 pub mod storage;
 pub mod worker;
-
-#[cfg(target_arch = "wasm32")]
-pub mod app;

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::worker::{Answer, Request, READY};
+use parlour::worker::{Answer, Request, READY};
 
 use super::dom;
 

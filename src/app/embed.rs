@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::record::Record;
-use crate::session::embed::{EmbedSpec, Theme};
-use crate::storage::{SaveKind, SavedGame};
+use parlour::record::Record;
+use parlour::session::embed::{EmbedSpec, Theme};
+use parlour::storage::{SaveKind, SavedGame};
 
 use super::modal::Modal;
 use super::play::{sentence, Play};

@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::games::GameKind;
-use crate::stats::{Stats, Tally};
-use crate::storage::{SaveKind, SaveSummary};
+use parlour::games::GameKind;
+use parlour::stats::{Stats, Tally};
+use parlour::storage::{SaveKind, SaveSummary};
 
 use super::saves::game_summary;
 use super::{app_state, report_problems, store};

@@ -10,6 +10,7 @@ mod home;
 mod image;
 mod modal;
 mod new_game;
+mod parts;
 mod play;
 mod replay;
 mod route;
@@ -19,11 +20,13 @@ mod settings;
 mod teetotum;
 
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 
-use crate::record::Record;
-use crate::storage::web::LocalBackend;
-use crate::storage::{Motion, Problem, SaveKind, SavedGame, Settings, Store, StoreError, Theme};
+use parlour::record::Record;
+use parlour::storage::web::LocalBackend;
+use parlour::storage::{Motion, Problem, SaveKind, SavedGame, Settings, Store, StoreError, Theme};
 
+use parts::{part, PartMissing};
 use route::Route;
 
 /// Mounts the app on the page's body.
@@ -244,17 +247,17 @@ fn App() -> impl IntoView {
                 Route::Home => home::Home().into_any(),
                 Route::New(game) => view! { <new_game::NewGame game=game/> }.into_any(),
                 Route::Play(id) => view! { <play::Play id=id/> }.into_any(),
-                Route::Saves => saves::Saves().into_any(),
+                Route::Saves => part(saves_screen()).into_any(),
                 Route::Rules(game) => view! { <rules_page::RulesPage game=game/> }.into_any(),
                 Route::Settings => settings::SettingsPage().into_any(),
-                Route::Open(encoded) => view! { <saves::OpenShared encoded=encoded/> }.into_any(),
-                Route::Replay(encoded) => view! { <replay::ReplayScreen encoded=encoded/> }.into_any(),
+                Route::Open(encoded) => part(open_shared_screen(encoded)).into_any(),
+                Route::Replay(encoded) => part(replay_screen(encoded, false)).into_any(),
                 Route::Embed(query) => match query.strip_prefix("replay/") {
                     Some(rest) => {
-                        let encoded = crate::session::replay::embed_parts(rest).0.to_string();
-                        view! { <replay::ReplayScreen encoded=encoded embedded=true/> }.into_any()
+                        let encoded = parlour::session::replay::embed_parts(rest).0.to_string();
+                        part(replay_screen(encoded, true)).into_any()
                     }
-                    None => view! { <embed::EmbedGame query=query/> }.into_any(),
+                    None => part(embed_screen(query)).into_any(),
                 },
                 Route::NotFound(path) => view! { <NotFound path=path/> }.into_any(),
             }}
@@ -263,6 +266,29 @@ fn App() -> impl IntoView {
             <p>"Parlour plays in your browser; games are saved on this device only."</p>
         </footer>
     }
+}
+
+// The screens that the home page does not need are parts of their own, fetched when first
+// opened (as each game's screens are).
+
+#[wasm_split(saves, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn saves_screen() -> Result<AnyView, PartMissing> {
+    Ok(saves::Saves().into_any())
+}
+
+#[wasm_split(saves, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn open_shared_screen(encoded: String) -> Result<AnyView, PartMissing> {
+    Ok(view! { <saves::OpenShared encoded=encoded/> }.into_any())
+}
+
+#[wasm_split(replay, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn replay_screen(encoded: String, embedded: bool) -> Result<AnyView, PartMissing> {
+    Ok(view! { <replay::ReplayScreen encoded=encoded embedded=embedded/> }.into_any())
+}
+
+#[wasm_split(embed, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn embed_screen(query: String) -> Result<AnyView, PartMissing> {
+    Ok(view! { <embed::EmbedGame query=query/> }.into_any())
 }
 
 #[component]

@@ -2,17 +2,19 @@
 //! starts where the players choose it.
 
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 
-use crate::ai::Level;
-use crate::games::GameKind;
-use crate::record::{Player, PlayerKind, Record};
-use crate::rules::dominoes::{self, DominoGame, Dominoes};
-use crate::rules::doquin;
-use crate::rules::morris::{Options, Position, Variant};
-use crate::rules::quoits;
-use crate::session::dominoes::distinct_names;
+use parlour::ai::Level;
+use parlour::games::GameKind;
+use parlour::record::{Player, PlayerKind, Record};
+use parlour::rules::dominoes::{self, DominoGame, Dominoes};
+use parlour::rules::doquin;
+use parlour::rules::morris::{Options, Position, Variant};
+use parlour::rules::quoits;
+use parlour::session::dominoes::distinct_names;
 
 use super::modal::Modal;
+use super::parts::{part, PartMissing};
 use super::{app_state, dom, store};
 
 /// The most seats any game has.
@@ -174,15 +176,43 @@ pub fn NewGame(game: GameKind) -> impl IntoView {
         <section class="screen narrow">
             <h1 id="screen-title" tabindex="-1">"New game of " {game.title()}</h1>
             {match game {
-                GameKind::Morris => MorrisSetup().into_any(),
-                GameKind::Archery => ArcherySetup().into_any(),
-                GameKind::Quoits => QuoitsSetup().into_any(),
-                GameKind::Dominoes => DominoesSetup().into_any(),
-                GameKind::Doquin => DoquinSetup().into_any(),
+                GameKind::Morris => part(morris_setup()).into_any(),
+                GameKind::Archery => part(archery_setup()).into_any(),
+                GameKind::Quoits => part(quoits_setup()).into_any(),
+                GameKind::Dominoes => part(dominoes_setup()).into_any(),
+                GameKind::Doquin => part(doquin_setup()).into_any(),
             }}
             <ComputerRecord game=game/>
         </section>
     }
+}
+
+// Each game's set-up is in that game's part of the app (with its play screen), fetched when
+// the game is first opened.
+
+#[wasm_split(morris, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn morris_setup() -> Result<AnyView, PartMissing> {
+    Ok(MorrisSetup().into_any())
+}
+
+#[wasm_split(archery, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn archery_setup() -> Result<AnyView, PartMissing> {
+    Ok(ArcherySetup().into_any())
+}
+
+#[wasm_split(quoits, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn quoits_setup() -> Result<AnyView, PartMissing> {
+    Ok(QuoitsSetup().into_any())
+}
+
+#[wasm_split(dominoes, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn dominoes_setup() -> Result<AnyView, PartMissing> {
+    Ok(DominoesSetup().into_any())
+}
+
+#[wasm_split(doquin, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn doquin_setup() -> Result<AnyView, PartMissing> {
+    Ok(DoquinSetup().into_any())
 }
 
 /// The player's record against the computer at this game: a row for each level played, with
@@ -245,7 +275,7 @@ fn ComputerRecord(game: GameKind) -> impl IntoView {
 /// is yet, or why the stored record cannot be read; with the reset button.
 fn record_table(
     game: GameKind,
-    stats: Result<crate::stats::Stats, crate::storage::Problem>,
+    stats: Result<parlour::stats::Stats, parlour::storage::Problem>,
     asking: RwSignal<bool>,
 ) -> AnyView {
     let reset_button = move || {
@@ -288,8 +318,8 @@ fn record_table(
                 </thead>
                 <tbody>
                     {rows.into_iter().map(|(level, tally)| view! {
-                        <tr data-level=crate::stats::level_key(level)>
-                            <th scope="row">{crate::stats::level_title(level)}</th>
+                        <tr data-level=parlour::stats::level_key(level)>
+                            <th scope="row">{parlour::stats::level_title(level)}</th>
                             {number(tally.played)}
                             {number(tally.won)}
                             {number(tally.drawn)}

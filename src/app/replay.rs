@@ -4,16 +4,16 @@
 
 use leptos::prelude::*;
 
-use crate::games::GameKind;
-use crate::record::Record;
-use crate::rules::archery::{Archery, Arrow, ARROWS};
-use crate::rules::dominoes::Dominoes;
-use crate::rules::doquin::Doquin;
-use crate::rules::morris::Position;
-use crate::rules::quoits::Quoits;
-use crate::rules::Seat;
-use crate::session::morris::MorrisPlay;
-use crate::session::replay::{self, Chapter, Replay, Replayable};
+use parlour::games::GameKind;
+use parlour::record::Record;
+use parlour::rules::archery::{Archery, Arrow, ARROWS};
+use parlour::rules::dominoes::Dominoes;
+use parlour::rules::doquin::Doquin;
+use parlour::rules::morris::Position;
+use parlour::rules::quoits::Quoits;
+use parlour::rules::Seat;
+use parlour::session::morris::MorrisPlay;
+use parlour::session::replay::{self, Chapter, Replay, Replayable};
 
 use super::boards::archery::ArcheryBoard;
 use super::boards::dominoes::DominoesBoard;
@@ -276,7 +276,7 @@ fn archery_board(replay: RwSignal<Replay<Archery>>) -> AnyView {
             })
             chooser=Signal::derive(|| None)
             landings=Signal::derive(move || replay.with(|r| r.position().landings()))
-            last=Signal::derive(move || replay.with(|r| crate::session::archery::last_shot(r.game())))
+            last=Signal::derive(move || replay.with(|r| parlour::session::archery::last_shot(r.game())))
             folded=folded
             on_choose=Callback::new(|_| ())/>
     }
@@ -287,12 +287,12 @@ fn quoits_board(replay: RwSignal<Replay<Quoits>>) -> AnyView {
     let (pitches, labels) = replay.with_untracked(|r| {
         (
             r.position().pitch_count(),
-            crate::session::quoits::pitch_labels(r.position(), r.names()),
+            parlour::session::quoits::pitch_labels(r.position(), r.names()),
         )
     });
     view! {
         <QuoitsBoard pitches=pitches labels=labels
-            men=Signal::derive(move || replay.with(|r| crate::session::quoits::men(r.game())))
+            men=Signal::derive(move || replay.with(|r| parlour::session::quoits::men(r.game())))
             last=Signal::derive(move || replay.with(|r| r.step().checked_sub(1)))/>
     }
     .into_any()
@@ -310,7 +310,7 @@ fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
                 line=Signal::derive(move || replay.with(|r| r.position().line().clone()))
                 ends=Signal::derive(move || replay.with(|r| r.position().playable_ends()))
                 targets=Signal::derive(Vec::new)
-                last=Signal::derive(move || replay.with(|r| crate::session::dominoes::last_bone(r.position())))
+                last=Signal::derive(move || replay.with(|r| parlour::session::dominoes::last_bone(r.position())))
                 width=width
                 empty=Signal::derive(|| "The table is empty".to_string())
                 on_end=Callback::new(|_| ())/>
@@ -325,7 +325,7 @@ fn doquin_board(replay: RwSignal<Replay<Doquin>>) -> AnyView {
         replay.with(|r| Marks {
             targets: Vec::new(),
             pushing: false,
-            last: crate::session::doquin::last_turn(r.game())
+            last: parlour::session::doquin::last_turn(r.game())
                 .into_iter()
                 .filter(|&h| r.position().peg(h).is_some())
                 .collect(),

@@ -1,7 +1,7 @@
 //! Screens and their URLs. The route lives in the URL's fragment (`#/play/<id>`), so every
 //! screen survives a reload and works from any sub-path of a plain static file server.
 
-use crate::games::GameKind;
+use parlour::games::GameKind;
 
 /// A screen of the app.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -78,7 +78,7 @@ impl Route {
             Route::Embed(query) if query.starts_with("replay/") => "Replay (embedded)".to_string(),
             Route::Embed(query) => {
                 let game = query.split(['?', '/']).next().unwrap_or_default();
-                match crate::games::GameKind::from_name(game) {
+                match parlour::games::GameKind::from_name(game) {
                     Some(game) => format!("{} (embedded)", game.title()),
                     None => "Embedded game".to_string(),
                 }

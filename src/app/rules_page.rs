@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::games::GameKind;
+use parlour::games::GameKind;
 
 use super::dom;
 

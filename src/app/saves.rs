@@ -4,10 +4,10 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::games::GameKind;
-use crate::record::{Record, RecordError};
-use crate::rules::morris::Variant;
-use crate::storage::{Listing, Problem, SaveKind, SaveSummary, SavedGame, GAME_PREFIX};
+use parlour::games::GameKind;
+use parlour::record::{Record, RecordError};
+use parlour::rules::morris::Variant;
+use parlour::storage::{Listing, Problem, SaveKind, SaveSummary, SavedGame, GAME_PREFIX};
 
 use super::modal::Modal;
 use super::new_game::game_name;

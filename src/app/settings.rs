@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::storage::{Motion, Settings, Theme};
+use parlour::storage::{Motion, Settings, Theme};
 
 use super::{app_state, dom, store};
 

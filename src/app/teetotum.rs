@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::rules::teetotum::Spin;
+use parlour::rules::teetotum::Spin;
 
 /// The two tops. `turn` changes with every new spin, which starts the animation again.
 #[component]

@@ -1,6 +1,9 @@
-// Prints the size of every file of a build, raw and brotli-compressed, and the first-load total
-// (the HTML, CSS, JS and wasm that the home page needs).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Prints the size of every file of a build, raw and brotli-compressed, then what each load costs:
+// the first load (what the home page needs: the HTML, the style sheet, the app's script and its
+// main WebAssembly, and the loader of the games' parts), each game's part (fetched when that game
+// is first opened, with the shared pieces it needs), and all five games together. The computer
+// players' worker is fetched only when a computer seat or a hint first needs it.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
@@ -15,14 +18,38 @@ const walk = (dir) => {
 };
 walk(dist);
 const kb = (n) => (n / 1024).toFixed(1).padStart(8);
-let firstLoad = 0;
+const brotli = new Map();
 console.log(`${'file'.padEnd(48)}${'raw KB'.padStart(8)}${'br KB'.padStart(8)}`);
 for (const path of files.sort()) {
   const body = readFileSync(path);
   const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   const name = relative(dist, path);
-  // The worker (the computer players) is fetched only when a computer seat or a hint needs it.
-  if (/^(index\.html|[^/]+\.(css|js|wasm))$/.test(name) && !name.startsWith('parlour-worker')) firstLoad += br;
+  brotli.set(name, br);
   console.log(`${name.padEnd(48)}${kb(body.length)}${kb(br)}`);
 }
-console.log(`first load (HTML + CSS + JS + wasm), brotli: ${kb(firstLoad).trim()} KB (budget 150 KB)`);
+
+const sum = (names) => names.reduce((total, name) => total + (brotli.get(name) ?? 0), 0);
+const first = [...brotli.keys()].filter((name) =>
+  /^(index\.html|[^/]+\.css|__wasm_split\.js)$/.test(name) || /^parlour-web[^/]*\.(js|wasm)$/.test(name));
+const firstLoad = sum(first);
+
+// The loader names each shared piece with the games that need it: /* morris, quoits */.
+const games = ['morris', 'archery', 'quoits', 'dominoes', 'doquin'];
+const pieces = new Map(games.map((game) => [game, existsSync(join(dist, `split_${game}.wasm`)) ? [`split_${game}.wasm`] : []]));
+const loader = join(dist, '__wasm_split.js');
+const shared = [];
+if (existsSync(loader)) {
+  const text = readFileSync(loader, 'utf8');
+  for (const [, users, chunk] of text.matchAll(/\/\*\s*([a-z, ]+?)\s*\*\/\s*const __chunk_\d+ = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
+    shared.push(chunk);
+    for (const game of users.split(',').map((s) => s.trim())) pieces.get(game)?.push(chunk);
+  }
+}
+console.log('');
+console.log(`first load (home page usable: HTML + CSS + JS + main wasm), brotli: ${kb(firstLoad).trim()} KB (budget 150 KB)`);
+for (const game of games) {
+  const own = sum(pieces.get(game));
+  console.log(`  ${game.padEnd(9)} part, fetched when first opened: ${kb(own).trim()} KB (first load with it: ${kb(firstLoad + own).trim()} KB)`);
+}
+const everything = firstLoad + sum(games.map((game) => `split_${game}.wasm`)) + sum(shared);
+console.log(`all five games together, brotli: ${kb(everything).trim()} KB (budget 300 KB)`);

@@ -5,8 +5,8 @@
 
 use leptos::prelude::*;
 
-use crate::rules::archery::{points, Arrow, Shot, ARROWS, FLIGHT, LINE};
-use crate::rules::Seat;
+use parlour::rules::archery::{points, Arrow, Shot, ARROWS, FLIGHT, LINE};
+use parlour::rules::Seat;
 
 use super::pieces::labelled;
 

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::rules::dominoes::{Bone, Line, OpenEnd, SpinnerAt};
+use parlour::rules::dominoes::{Bone, Line, OpenEnd, SpinnerAt};
 
 /// SVG user units to one half of a bone (a square).
 const UNIT: f64 = 40.0;
@@ -395,7 +395,7 @@ pub fn DominoesBoard(
             .filter_map(|(arm, slot)| {
                 let end = *open.iter().find(|e| e.end.arm() == arm)?;
                 let target = targets.contains(&arm);
-                let label = crate::session::dominoes::end_label(&end);
+                let label = parlour::session::dominoes::end_label(&end);
                 let (x, y) = (slot.x * UNIT, slot.y * UNIT);
                 Some(view! {
                     <g class="end-slot" class:target=target

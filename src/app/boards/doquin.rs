@@ -7,12 +7,12 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::rules::doquin::{Doquin, Face, Hole};
+use parlour::rules::doquin::{Doquin, Face, Hole};
 
 use super::pieces::outline;
 
 /// The colour of each seat's pegs, in words, for accessible names ("blue peg").
-pub use crate::session::doquin::PEG_COLOURS;
+pub use parlour::session::doquin::PEG_COLOURS;
 
 /// What pointing at a hole would do, worked out by the play screen from the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::rules::morris::{Board, Move, Point, Side};
-use crate::session::morris::Man;
+use parlour::rules::morris::{Board, Move, Point, Side};
+use parlour::session::morris::Man;
 
 /// The width of the board's grid, from file a to the last file, in drawing units.
 const SPAN: f64 = 600.0;

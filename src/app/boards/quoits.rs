@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::rules::quoits::{Space, LANE, SPACES};
-use crate::session::quoits::Man;
+use parlour::rules::quoits::{Space, LANE, SPACES};
+use parlour::session::quoits::Man;
 
 use super::pieces::outline;
 

@@ -7,14 +7,14 @@ use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::games::GameKind;
-use crate::rules::archery::{Archery, Arrow, Shot, ARROWS};
-use crate::rules::teetotum::{Spin, COLOURS};
-use crate::rules::{Game, Seat, Turn};
-use crate::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
-use crate::session::Match;
-use crate::storage::SavedGame;
-use crate::worker::{Answer, Expectation, Request, Task};
+use parlour::games::GameKind;
+use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS};
+use parlour::rules::teetotum::{Spin, COLOURS};
+use parlour::rules::{Game, Seat, Turn};
+use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
+use parlour::session::Match;
+use parlour::storage::SavedGame;
+use parlour::worker::{Answer, Expectation, Request, Task};
 
 use super::super::boards::archery::ArcheryBoard;
 use super::super::boards::pieces::outline;

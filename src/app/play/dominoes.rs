@@ -9,16 +9,16 @@ use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::games::GameKind;
-use crate::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
-use crate::rules::{Game, Seat, Turn};
-use crate::session::dominoes::{
+use parlour::games::GameKind;
+use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
+use parlour::rules::{Game, Seat, Turn};
+use parlour::session::dominoes::{
     bone_label, click_bone, counting_lines, ends_words, event_words, hand_points, last_bone,
     matador_words, news, opening_words, playable, plays_on, side_name, table_words, target_arms,
     viewer, with_names, BoneClick, Viewer,
 };
-use crate::session::Match;
-use crate::storage::SavedGame;
+use parlour::session::Match;
+use parlour::storage::SavedGame;
 
 use super::super::boards::dominoes::{bone_back, bone_face, DominoesBoard};
 use super::super::computer;

@@ -6,15 +6,15 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::games::GameKind;
-use crate::rules::doquin::{Doquin, Hole, Move};
-use crate::rules::{Game, Seat, Turn};
-use crate::session::doquin::{
+use parlour::games::GameKind;
+use parlour::rules::doquin::{Doquin, Hole, Move};
+use parlour::rules::{Game, Seat, Turn};
+use parlour::session::doquin::{
     captured_pegs, ending_words, forced_push, last_turn, move_words, preview_words, round_words,
     suggested_order, PEG_COLOURS,
 };
-use crate::session::Match;
-use crate::storage::SavedGame;
+use parlour::session::Match;
+use parlour::storage::SavedGame;
 
 use super::super::boards::doquin::{BlockView, FaceViews, Marks, Preview};
 use super::super::boards::pieces::outline;

@@ -10,14 +10,17 @@ mod quoits;
 
 use leptos::prelude::*;
 
-use crate::games::GameKind;
-use crate::record::Record;
-use crate::session::morris::MorrisPlay;
-use crate::storage::{
+use parlour::games::GameKind;
+use parlour::record::Record;
+use parlour::session::morris::MorrisPlay;
+use parlour::storage::{
     compare, fresher, LoadError, SaveError, SaveKind, SavedGame, Since, StatsError,
 };
 
+use leptos::wasm_split::wasm_split;
+
 use super::modal::Modal;
+use super::parts::{part, PartMissing};
 use super::route::Route;
 use super::{app_state, dom, store};
 
@@ -38,39 +41,74 @@ pub fn Play(id: String) -> impl IntoView {
         }
         Err(e) => return cannot_open(format!("This game cannot be opened: {e}.")),
     };
-    let does_not_replay = |e: crate::record::RecordError| {
-        cannot_open(format!(
-            "This saved game does not replay: {e}. It is left as it is in your saved games."
-        ))
-    };
     let conflict = RwSignal::new(None::<Conflict>);
     provide_context(conflict);
     let screen = match saved.record.kind() {
-        Ok(GameKind::Morris) => match MorrisPlay::open(&saved.record, &saved.redo) {
-            Ok(play) => view! { <morris::MorrisScreen saved=saved play=play/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
-        Ok(GameKind::Archery) => match open(&saved, crate::rules::archery::Archery::from_header) {
-            Ok(game) => view! { <archery::ArcheryScreen saved=saved game=game/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
-        Ok(GameKind::Quoits) => match open(&saved, crate::rules::quoits::Quoits::from_header) {
-            Ok(game) => view! { <quoits::QuoitsScreen saved=saved game=game/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
-        Ok(GameKind::Dominoes) => match open(&saved, crate::rules::dominoes::Dominoes::from_header)
-        {
-            Ok(game) => view! { <dominoes::DominoesScreen saved=saved game=game/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
-        Ok(GameKind::Doquin) => match open(&saved, crate::rules::doquin::Doquin::from_header) {
-            Ok(game) => view! { <doquin::DoquinScreen saved=saved game=game/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
+        Ok(GameKind::Morris) => part(morris_screen(saved)).into_any(),
+        Ok(GameKind::Archery) => part(archery_screen(saved)).into_any(),
+        Ok(GameKind::Quoits) => part(quoits_screen(saved)).into_any(),
+        Ok(GameKind::Dominoes) => part(dominoes_screen(saved)).into_any(),
+        Ok(GameKind::Doquin) => part(doquin_screen(saved)).into_any(),
         Err(e) => cannot_open(e.to_string()),
     };
     view! { {screen} {move || conflict.get().map(|c| view! { <ConflictDialog conflict=c/> })} }
         .into_any()
+}
+
+// Each game's play screen is in that game's part of the app, fetched when first needed.
+
+#[wasm_split(morris, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn morris_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
+    Ok(match MorrisPlay::open(&saved.record, &saved.redo) {
+        Ok(play) => view! { <morris::MorrisScreen saved=saved play=play/> }.into_any(),
+        Err(e) => does_not_replay(e),
+    })
+}
+
+#[wasm_split(archery, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn archery_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
+    Ok(
+        match open(&saved, parlour::rules::archery::Archery::from_header) {
+            Ok(game) => view! { <archery::ArcheryScreen saved=saved game=game/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
+    )
+}
+
+#[wasm_split(quoits, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn quoits_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
+    Ok(
+        match open(&saved, parlour::rules::quoits::Quoits::from_header) {
+            Ok(game) => view! { <quoits::QuoitsScreen saved=saved game=game/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
+    )
+}
+
+#[wasm_split(dominoes, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn dominoes_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
+    Ok(
+        match open(&saved, parlour::rules::dominoes::Dominoes::from_header) {
+            Ok(game) => view! { <dominoes::DominoesScreen saved=saved game=game/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
+    )
+}
+
+#[wasm_split(doquin, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn doquin_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
+    Ok(
+        match open(&saved, parlour::rules::doquin::Doquin::from_header) {
+            Ok(game) => view! { <doquin::DoquinScreen saved=saved game=game/> }.into_any(),
+            Err(e) => does_not_replay(e),
+        },
+    )
+}
+
+fn does_not_replay(e: parlour::record::RecordError) -> AnyView {
+    cannot_open(format!(
+        "This saved game does not replay: {e}. It is left as it is in your saved games."
+    ))
 }
 
 /// A game's start as a record's header sets it up: variant, options, number of seats.
@@ -79,18 +117,18 @@ type FromHeader<G> =
 
 /// Replays a saved game from the start its record's header sets up (`from_header`, the game's
 /// own), with the moves that were undone kept for redo.
-fn open<G: crate::rules::Game + 'static>(
+fn open<G: parlour::rules::Game + 'static>(
     saved: &SavedGame,
     from_header: FromHeader<G>,
-) -> Result<crate::session::Match<G>, crate::record::RecordError> {
+) -> Result<parlour::session::Match<G>, parlour::record::RecordError> {
     let record = &saved.record;
     let start = from_header(
         record.variant.as_deref(),
         &record.options,
         record.players.len(),
     )
-    .map_err(crate::record::RecordError::BadHeader)?;
-    crate::session::Match::from_record(record, start, &saved.redo)
+    .map_err(parlour::record::RecordError::BadHeader)?;
+    parlour::session::Match::from_record(record, start, &saved.redo)
 }
 
 fn cannot_open(why: String) -> AnyView {
@@ -167,7 +205,7 @@ pub fn PaceChoice(label: &'static str, pace: RwSignal<Pace>) -> impl IntoView {
 /// or read pauses the game with a message saying why; nothing is played.
 pub fn computer_move<M: std::str::FromStr + 'static>(
     record: Record,
-    level: crate::ai::Level,
+    level: parlour::ai::Level,
     pace: RwSignal<Pace>,
     paused: RwSignal<bool>,
     message: RwSignal<Option<String>>,
@@ -175,15 +213,15 @@ pub fn computer_move<M: std::str::FromStr + 'static>(
     play: impl Fn(M) + 'static,
 ) -> Result<(), String> {
     let asked_at = dom::now();
-    let request = crate::worker::Request {
+    let request = parlour::worker::Request {
         id: 0,
-        task: crate::worker::Task::Move,
+        task: parlour::worker::Task::Move,
         record,
         level: Some(level.name().to_string()),
         seed: dom::random_u64(),
         think_ms: None,
     };
-    let reply = move |answer: crate::worker::Answer| {
+    let reply = move |answer: parlour::worker::Answer| {
         let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
         set_timeout(
             move || {
@@ -219,7 +257,7 @@ pub struct Progress {
 
 impl Progress {
     /// A game in play over a record, as it stands.
-    pub fn of<G: crate::rules::Game + 'static>(game: &crate::session::Match<G>) -> Progress {
+    pub fn of<G: parlour::rules::Game + 'static>(game: &parlour::session::Match<G>) -> Progress {
         Progress {
             record: game.record(),
             redo: game.undone().to_vec(),
@@ -230,8 +268,8 @@ impl Progress {
 
 /// Each seat's computer level, none for a person; a computer seat whose level is missing or
 /// unknown plays at Hard.
-pub fn seat_levels(players: &[crate::record::Player]) -> Vec<Option<crate::ai::Level>> {
-    use crate::ai::Level;
+pub fn seat_levels(players: &[parlour::record::Player]) -> Vec<Option<parlour::ai::Level>> {
+    use parlour::ai::Level;
     players
         .iter()
         .map(|p| {
@@ -245,7 +283,7 @@ pub fn seat_levels(players: &[crate::record::Player]) -> Vec<Option<crate::ai::L
         .collect()
 }
 
-/// This tab's name as the writer of its saves (see [`crate::storage::Stamp`]).
+/// This tab's name as the writer of its saves (see [`parlour::storage::Stamp`]).
 pub fn tab_id() -> String {
     thread_local! {
         static TAB: String = dom::new_id();
@@ -323,7 +361,7 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
 
     // Another tab's save of this game: a rename is taken on, a change of play asks the player.
     let id = entry.with_value(|g| g.id.clone());
-    let key = crate::storage::game_key(&id);
+    let key = parlour::storage::game_key(&id);
     let listener = window_event_listener(leptos::ev::storage, move |ev| {
         if ev.key().is_some_and(|k| k != key) {
             return;
@@ -429,7 +467,7 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
 }
 
 /// Counts a game that has just ended in the record against the computer, once (see
-/// [`crate::stats`] for what counts). When the stored record cannot be read it is left alone:
+/// [`parlour::stats`] for what counts). When the stored record cannot be read it is left alone:
 /// the new-game screen says so and offers a reset. A storage failure is told unless the
 /// autosave's failure was told already.
 fn count_finished(state: &super::AppState, game: &SavedGame, tell: bool) {
@@ -633,10 +671,10 @@ pub fn EndActions(
 /// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.
 #[component]
 pub fn LeadPanel(
-    #[prop(into)] lead: Signal<crate::rules::teetotum::LeadSpin>,
+    #[prop(into)] lead: Signal<parlour::rules::teetotum::LeadSpin>,
     names: StoredValue<Vec<String>>,
 ) -> impl IntoView {
-    let name = move |seat: crate::rules::Seat| names.with_value(|n| n[seat.index()].clone());
+    let name = move |seat: parlour::rules::Seat| names.with_value(|n| n[seat.index()].clone());
     move || {
         let lead = lead.get();
         let rounds: Vec<_> = lead

@@ -5,12 +5,12 @@ use leptos::prelude::*;
 
 use std::time::Duration;
 
-use crate::ai::Level;
-use crate::games::GameKind;
-use crate::rules::morris::{Ending, Move, Phase, Position, Side};
-use crate::session::morris::{MorrisPlay, Response, Selection};
-use crate::storage::SavedGame;
-use crate::worker::{Answer, Request, Task};
+use parlour::ai::Level;
+use parlour::games::GameKind;
+use parlour::rules::morris::{Ending, Move, Phase, Position, Side};
+use parlour::session::morris::{MorrisPlay, Response, Selection};
+use parlour::storage::SavedGame;
+use parlour::worker::{Answer, Request, Task};
 
 use super::super::boards::morris::MorrisBoard;
 use super::super::computer;

@@ -7,13 +7,13 @@ use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::games::GameKind;
-use crate::rules::quoits::{EndScore, Quoits};
-use crate::rules::teetotum::{Spin, COLOURS};
-use crate::rules::{Game, Seat, Turn};
-use crate::session::quoits::{men, pitch_labels, pitch_name, pitch_words, pitches_words};
-use crate::session::Match;
-use crate::storage::SavedGame;
+use parlour::games::GameKind;
+use parlour::rules::quoits::{EndScore, Quoits};
+use parlour::rules::teetotum::{Spin, COLOURS};
+use parlour::rules::{Game, Seat, Turn};
+use parlour::session::quoits::{men, pitch_labels, pitch_name, pitch_words, pitches_words};
+use parlour::session::Match;
+use parlour::storage::SavedGame;
 
 use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;

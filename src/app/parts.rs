@@ -1,0 +1,49 @@
+//! Each game's screens, and the screens that the home page does not need (saved games, replays,
+//! embedded games), are split off the app's first download: they are fetched when first opened,
+//! so that the home page comes quickly (see web/wasm-link.sh, which splits the WebAssembly at
+//! the functions marked `#[wasm_split(<part>, ..)]`; functions naming the same part share it).
+
+use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
+
+/// A part of the app could not be fetched: the device went offline before it was ever opened,
+/// or the download failed.
+#[derive(Debug)]
+pub struct PartMissing;
+
+impl From<SplitLoaderError> for PartMissing {
+    fn from(_: SplitLoaderError) -> Self {
+        PartMissing
+    }
+}
+
+/// Draws a screen from its part once the part has loaded: a short line until then, and a clear
+/// message (nothing lost; try again) if it cannot be fetched.
+pub fn part<F>(load: F) -> impl IntoView
+where
+    F: std::future::Future<Output = Result<AnyView, PartMissing>> + Send + 'static,
+{
+    view! {
+        <Suspense fallback=|| view! { <p class="loading" role="status">"Setting out the board…"</p> }>
+            {Suspend::new(async move { load.await.unwrap_or_else(|_| missing()) })}
+        </Suspense>
+    }
+}
+
+fn missing() -> AnyView {
+    view! {
+        <section class="screen narrow">
+            <h1 id="screen-title" tabindex="-1">"This page could not be loaded"</h1>
+            <p class="error" role="alert">
+                "Its part of Parlour did not download: the network may be off, and this page has not \
+                 been opened on this device before. Your saved games are untouched. Try again \
+                 when you are online."
+            </p>
+            <p class="actions">
+                <button type="button" on:click=|_| super::dom::window().location().reload().unwrap_or(())>"Try again"</button>
+                <a class="button" href="#/">"The games"</a>
+            </p>
+        </section>
+    }
+    .into_any()
+}

@@ -1,0 +1,51 @@
+// Trunk's post-build hook: takes the game parts that web/wasm-link.sh split off the web app's
+// WebAssembly (one per lazy point: each game's screens) into the build, shrinks each with
+// wasm-opt as Trunk shrinks the main part, and points their loader at the app's script, whose
+// name Trunk has hashed.
+//
+// Trunk runs it with TRUNK_STAGING_DIR set to the folder being built.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile, copyFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const stage = process.env.TRUNK_STAGING_DIR;
+const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
+if (!stage) throw new Error('place-split.mjs runs as a Trunk hook (TRUNK_STAGING_DIR is not set)');
+const profile = process.env.TRUNK_PROFILE === 'debug' ? 'debug' : 'release';
+const target = process.env.CARGO_TARGET_DIR ?? join(source, 'target');
+const parts = join(target, 'wasm32-unknown-unknown', profile, 'wasm-split');
+
+const staged = await readdir(stage);
+const script = staged.find((name) => /^parlour-web(-[0-9a-f]+)?\.js$/.test(name));
+if (!script) throw new Error(`place-split.mjs: no parlour-web script in ${stage}`);
+const glue = await readFile(join(stage, script), 'utf8');
+if (!glue.includes('__wasm_split')) {
+  console.log('place-split: the app was not split (no lazy points)');
+  process.exit(0);
+}
+if (!existsSync(parts)) throw new Error(`place-split.mjs: the app imports its split parts but ${parts} is missing`);
+
+const features = [
+  '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+  '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
+];
+let count = 0;
+for (const name of await readdir(parts)) {
+  const from = join(parts, name);
+  const to = join(stage, name);
+  if (name.endsWith('.wasm')) {
+    if (profile === 'release') {
+      execFileSync('wasm-opt', ['-Oz', ...features, from, '-o', to], { stdio: 'inherit' });
+    } else {
+      await copyFile(from, to);
+    }
+    count += 1;
+  } else if (name.endsWith('.js')) {
+    const text = await readFile(from, 'utf8');
+    await writeFile(to, text.replaceAll('./parlour-web.js', `./${script}`));
+  } else {
+    await copyFile(from, to);
+  }
+}
+console.log(`place-split: ${count} split parts placed beside ${script}`);

@@ -103,7 +103,7 @@ export const tests = [
 
       await touch(a, 'a1');
       await waitMoves(a, first, ['a1']);
-      await waitText(rows(b).first(), '1 moves');
+      await waitText(rows(b).first(), '1 move,');
 
       const second = await openShared(b, t.base, threeMens([], ['Cy', 'Di']));
       assert.notEqual(second, first);
@@ -229,7 +229,7 @@ export const tests = [
       const names = await rows(page).locator('.save-name').allTextContents();
       assert.deepEqual(names, expected.map((s) => s.name), 'newest first');
       const third = expected[2];
-      await waitText(rows(page).nth(2), `${third.record.moves.length} moves`);
+      await waitText(rows(page).nth(2), `${third.record.moves.length} move${third.record.moves.length === 1 ? "" : "s"},`);
       await waitText(page.locator('.problem'), 'parlour/game/torn');
       const line = page.locator('.old-games');
       await waitText(line, `${old.length} finished games last played more than 30 days ago`);

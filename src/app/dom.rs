@@ -180,8 +180,8 @@ pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static
         dropped.set_value(false);
     });
     on_cleanup(move || watch.remove());
-    Effect::new(move |_| {
-        moves_on();
+    // Looked at once the screen has been redrawn for the move (its controls enabled or gone).
+    let look = move || {
         let Some(document) = window().document() else {
             return;
         };
@@ -195,7 +195,14 @@ pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static
         if !on_page {
             return;
         }
-        if !dropped.get_value() && !last.with_value(|l| l.as_ref().is_some_and(gone)) {
+        // (The screen may have gone by the time this runs: then there is nothing to do.)
+        let Some(was_dropped) = dropped.try_get_value() else {
+            return;
+        };
+        let last_gone = last
+            .try_with_value(|l| l.as_ref().is_some_and(gone))
+            .unwrap_or(false);
+        if !was_dropped && !last_gone {
             return;
         }
         dropped.set_value(true);
@@ -206,5 +213,9 @@ pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static
         if let Some(element) = target.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
             let _ = element.focus();
         }
+    };
+    Effect::new(move |_| {
+        moves_on();
+        set_timeout(look, std::time::Duration::ZERO);
     });
 }

@@ -86,3 +86,23 @@ fn bad_addresses_say_what_is_wrong() {
         vec![Seat::Human, Seat::Computer(None)]
     );
 }
+
+#[test]
+fn reading_an_address_gives_its_theme_and_save_without_checking_its_game() {
+    // Nine seats is no game of Morris: reading gives the theme and the save's id; parsing, which
+    // sets the game up, refuses it.
+    let text = "morris?seats=human,human,human,human,human,human,human,human,human&theme=dark";
+    let read = EmbedSpec::read(text).unwrap();
+    assert_eq!(read.theme, Some(Theme::Dark));
+    assert!(read.save_id().starts_with("embed-"));
+    assert!(EmbedSpec::parse(text).is_err());
+    // Where the address is good, both agree, id and all.
+    let good = "quoits?seats=human,computer&theme=light";
+    assert_eq!(
+        EmbedSpec::read(good).unwrap(),
+        EmbedSpec::parse(good).unwrap()
+    );
+    // What cannot even be read is refused by both.
+    assert!(EmbedSpec::read("morris?colour=red").is_err());
+    assert!(EmbedSpec::read("chess").is_err());
+}

@@ -14,12 +14,12 @@ use super::{app_state, dom, store};
 
 /// The id of the autosave an embed address plays in, if the address is good.
 pub fn save_id(query: &str) -> Option<String> {
-    EmbedSpec::parse(query).ok().map(|spec| spec.save_id())
+    EmbedSpec::read(query).ok().map(|spec| spec.save_id())
 }
 
 /// The theme an embed address asks for (`None`: the page's own).
 pub fn theme(query: &str) -> Option<&'static str> {
-    EmbedSpec::parse(query).ok()?.theme.map(Theme::name)
+    EmbedSpec::read(query).ok()?.theme.map(Theme::name)
 }
 
 /// The embedded game: the one this address last played (finished or not), else a new one.

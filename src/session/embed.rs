@@ -72,8 +72,17 @@ pub struct EmbedSpec {
 }
 
 impl EmbedSpec {
-    /// Reads the part of the address after `#/embed/`.
+    /// Reads the part of the address after `#/embed/`, and checks that it sets up a game.
     pub fn parse(text: &str) -> Result<EmbedSpec, String> {
+        let spec = EmbedSpec::read(text)?;
+        spec.record()?;
+        Ok(spec)
+    }
+
+    /// Reads the part of the address after `#/embed/` without setting up its game: enough for
+    /// its theme and its save's id, and needs none of the games' rules (so the app's first part,
+    /// which sets the theme, does not carry them).
+    pub fn read(text: &str) -> Result<EmbedSpec, String> {
         let (name, query) = text.split_once('?').unwrap_or((text, ""));
         let game = GameKind::from_name(name.trim_end_matches('/'))
             .ok_or_else(|| format!("there is no game \"{name}\" to embed"))?;
@@ -108,7 +117,6 @@ impl EmbedSpec {
                 other => return Err(format!("unknown setting \"{other}\" in the embed address")),
             }
         }
-        spec.record()?;
         Ok(spec)
     }
 

@@ -14,7 +14,7 @@ use parlour::rules::quoits;
 use parlour::session::dominoes::distinct_names;
 
 use super::modal::Modal;
-use super::parts::{part, PartMissing};
+use super::parts::{piece, PartMissing};
 use super::{app_state, dom, store};
 
 /// The most seats any game has.
@@ -176,11 +176,11 @@ pub fn NewGame(game: GameKind) -> impl IntoView {
         <section class="screen narrow">
             <h1 id="screen-title" tabindex="-1">"New game of " {game.title()}</h1>
             {match game {
-                GameKind::Morris => part(morris_setup()).into_any(),
-                GameKind::Archery => part(archery_setup()).into_any(),
-                GameKind::Quoits => part(quoits_setup()).into_any(),
-                GameKind::Dominoes => part(dominoes_setup()).into_any(),
-                GameKind::Doquin => part(doquin_setup()).into_any(),
+                GameKind::Morris => piece(morris_setup()).into_any(),
+                GameKind::Archery => piece(archery_setup()).into_any(),
+                GameKind::Quoits => piece(quoits_setup()).into_any(),
+                GameKind::Dominoes => piece(dominoes_setup()).into_any(),
+                GameKind::Doquin => piece(doquin_setup()).into_any(),
             }}
             <ComputerRecord game=game/>
         </section>

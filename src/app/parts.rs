@@ -17,33 +17,53 @@ impl From<SplitLoaderError> for PartMissing {
     }
 }
 
-/// Draws a screen from its part once the part has loaded: a short line until then, and a clear
-/// message (nothing lost; try again) if it cannot be fetched.
+/// Draws a whole screen from its part once the part has loaded: a short line until then, and a
+/// clear message (nothing lost; try again) in a screen of its own if it cannot be fetched.
 pub fn part<F>(load: F) -> impl IntoView
+where
+    F: std::future::Future<Output = Result<AnyView, PartMissing>> + Send + 'static,
+{
+    loading(load, || {
+        view! {
+            <section class="screen narrow">
+                <h1 id="screen-title" tabindex="-1">"This page could not be loaded"</h1>
+                {missing()}
+            </section>
+        }
+        .into_any()
+    })
+}
+
+/// Draws a piece of a screen (under the screen's own heading) from its part, as [`part`] does.
+pub fn piece<F>(load: F) -> impl IntoView
+where
+    F: std::future::Future<Output = Result<AnyView, PartMissing>> + Send + 'static,
+{
+    loading(load, || missing().into_any())
+}
+
+fn loading<F>(load: F, or_else: fn() -> AnyView) -> impl IntoView
 where
     F: std::future::Future<Output = Result<AnyView, PartMissing>> + Send + 'static,
 {
     view! {
         <Suspense fallback=|| view! { <p class="loading" role="status">"Setting out the board…"</p> }>
-            {Suspend::new(async move { load.await.unwrap_or_else(|_| missing()) })}
+            {Suspend::new(async move { load.await.unwrap_or_else(|_| or_else()) })}
         </Suspense>
     }
 }
 
-fn missing() -> AnyView {
+/// What is wrong and what to do: the message and its buttons.
+fn missing() -> impl IntoView {
     view! {
-        <section class="screen narrow">
-            <h1 id="screen-title" tabindex="-1">"This page could not be loaded"</h1>
-            <p class="error" role="alert">
-                "Its part of Parlour did not download: the network may be off, and this page has not \
-                 been opened on this device before. Your saved games are untouched. Try again \
-                 when you are online."
-            </p>
-            <p class="actions">
-                <button type="button" on:click=|_| super::dom::window().location().reload().unwrap_or(())>"Try again"</button>
-                <a class="button" href="#/">"The games"</a>
-            </p>
-        </section>
+        <p class="error" role="alert">
+            "This part of Parlour did not download: the network may be off, and it has not been \
+             opened on this device before. Your saved games are untouched. Try again when you \
+             are online."
+        </p>
+        <p class="actions">
+            <button type="button" on:click=|_| super::dom::window().location().reload().unwrap_or(())>"Try again"</button>
+            <a class="button" href="#/">"The games"</a>
+        </p>
     }
-    .into_any()
 }

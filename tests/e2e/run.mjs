@@ -45,8 +45,11 @@ for (const spec of specs) {
       /** The build being tested (a folder). */
       dist,
       artifacts,
-      /** A fresh page (new context, empty storage) at a viewport width. */
-      async page({ width = 1280, height = 900, theme = 'light', ...options } = {}) {
+      /**
+       * A fresh page (new context, empty storage) at a viewport width. With `failingLoads`, the
+       * browser's own console errors for downloads the test makes fail are not counted.
+       */
+      async page({ width = 1280, height = 900, theme = 'light', failingLoads = false, ...options } = {}) {
         const context = await browser.newContext({
           viewport: { width, height }, colorScheme: theme, acceptDownloads: true, ...options,
         });
@@ -54,7 +57,9 @@ for (const spec of specs) {
         const page = await context.newPage();
         page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
         page.on('console', (m) => {
-          if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+          if (m.type() !== 'error') return;
+          if (failingLoads && m.text().startsWith('Failed to load resource')) return;
+          errors.push(`console error: ${m.text()}`);
         });
         return page;
       },

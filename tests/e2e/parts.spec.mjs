@@ -1,0 +1,77 @@
+// The app in parts: the home page needs only the main part; a game's part is fetched when that
+// game is first opened; a part that cannot be fetched gets a clear message and loses nothing.
+import { assert, open, waitText } from './lib.mjs';
+
+const PART = /\/(split_[a-z]+|chunk_\d+)\.wasm$/;
+
+/** The parts (split_<name>.wasm and shared chunk_<n>.wasm) the page has asked for so far. */
+function partsAskedFor(page) {
+  const asked = new Set();
+  page.on('request', (request) => {
+    const match = new URL(request.url()).pathname.match(PART);
+    if (match) asked.add(match[1]);
+  });
+  return asked;
+}
+
+export const tests = [
+  {
+    name: 'the home page loads no game part; opening a game fetches that game\'s part and no other game\'s',
+    async run(t) {
+      const page = await t.page({ serviceWorkers: 'block' });
+      const asked = partsAskedFor(page);
+      await open(page, t.base, '#/');
+      await page.waitForSelector('.games');
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual([...asked], [], 'the home page asked for no part');
+      await open(page, t.base, '#/settings');
+      await page.waitForSelector('#screen-title');
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual([...asked], [], 'nor did the settings');
+
+      await open(page, t.base, '#/new/morris');
+      await page.waitForSelector('form.setup');
+      const games = ['morris', 'archery', 'quoits', 'dominoes', 'doquin'];
+      assert.ok(asked.has('split_morris'), `Morris's part was fetched (${[...asked]})`);
+      for (const other of games.filter((g) => g !== 'morris')) {
+        assert.ok(!asked.has(`split_${other}`), `${other}'s part was not fetched`);
+      }
+      for (const game of games.slice(1)) {
+        await open(page, t.base, `#/new/${game}`);
+        await page.waitForSelector('form.setup');
+        assert.ok(asked.has(`split_${game}`), `${game}'s part was fetched when ${game} was opened`);
+      }
+    },
+  },
+  {
+    name: 'a part that cannot be fetched is told plainly, with Try again, and the saved games are kept',
+    async run(t) {
+      const page = await t.page({ serviceWorkers: 'block', failingLoads: true });
+      await open(page, t.base, '#/');
+      await page.waitForSelector('.games');
+      await page.evaluate(() => localStorage.setItem('parlour.test.keep', 'kept'));
+      await page.route(PART, (route) => route.abort('internetdisconnected'));
+      // A piece of a screen (the new-game form) is told under the screen's own heading.
+      await open(page, t.base, '#/new/dominoes');
+      await waitText(page.getByRole('alert'), /did not download/, 10000);
+      assert.equal(await page.locator('#screen-title').count(), 1, 'one heading');
+      assert.equal((await page.locator('#screen-title').textContent()).trim(), 'New game of Dominoes');
+      const alert = await page.getByRole('alert').textContent();
+      assert.match(alert, /saved games are untouched/, alert);
+      assert.equal(await page.getByRole('button', { name: 'Try again' }).isVisible(), true);
+      assert.equal(await page.evaluate(() => localStorage.getItem('parlour.test.keep')), 'kept');
+      // A whole screen (saved games) is told in a screen of its own.
+      await open(page, t.base, '#/saves');
+      await waitText(page.locator('#screen-title'), 'This page could not be loaded', 10000);
+      assert.match(await page.getByRole('alert').textContent(), /did not download/);
+      await open(page, t.base, '#/new/dominoes');
+      await waitText(page.getByRole('alert'), /did not download/, 10000);
+
+      // Back online, Try again opens the game.
+      await page.unroute(PART);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.waitForSelector('form.setup', { timeout: 10000 });
+      await t.shot(page, 'after-try-again');
+    },
+  },
+];

@@ -248,8 +248,8 @@ fn App() -> impl IntoView {
                 Route::New(game) => view! { <new_game::NewGame game=game/> }.into_any(),
                 Route::Play(id) => view! { <play::Play id=id/> }.into_any(),
                 Route::Saves => part(saves_screen()).into_any(),
-                Route::Rules(game) => view! { <rules_page::RulesPage game=game/> }.into_any(),
-                Route::Settings => settings::SettingsPage().into_any(),
+                Route::Rules(game) => part(rules_screen(game)).into_any(),
+                Route::Settings => part(settings_screen()).into_any(),
                 Route::Open(encoded) => part(open_shared_screen(encoded)).into_any(),
                 Route::Replay(encoded) => part(replay_screen(encoded, false)).into_any(),
                 Route::Embed(query) => match query.strip_prefix("replay/") {
@@ -270,6 +270,16 @@ fn App() -> impl IntoView {
 
 // The screens that the home page does not need are parts of their own, fetched when first
 // opened (as each game's screens are).
+
+#[wasm_split(pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn rules_screen(game: parlour::games::GameKind) -> Result<AnyView, PartMissing> {
+    Ok(view! { <rules_page::RulesPage game=game/> }.into_any())
+}
+
+#[wasm_split(pages, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn settings_screen() -> Result<AnyView, PartMissing> {
+    Ok(settings::SettingsPage().into_any())
+}
 
 #[wasm_split(saves, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn saves_screen() -> Result<AnyView, PartMissing> {

@@ -47,7 +47,8 @@ for (const spec of specs) {
       artifacts,
       /**
        * A fresh page (new context, empty storage) at a viewport width. With `failingLoads`, the
-       * browser's own console errors for downloads the test makes fail are not counted.
+       * console's errors for downloads the test makes fail (the browser's, the parts' loader's)
+       * are not counted.
        */
       async page({ width = 1280, height = 900, theme = 'light', failingLoads = false, ...options } = {}) {
         const context = await browser.newContext({
@@ -58,7 +59,7 @@ for (const spec of specs) {
         page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
         page.on('console', (m) => {
           if (m.type() !== 'error') return;
-          if (failingLoads && m.text().startsWith('Failed to load resource')) return;
+          if (failingLoads && /^(Failed to load resource|TypeError: Failed to fetch)/.test(m.text())) return;
           errors.push(`console error: ${m.text()}`);
         });
         return page;

@@ -176,7 +176,9 @@ export const tests = [
         const turn = await archeryTurn(page, names);
         if (!turn) break;
         const { game, moves } = turn;
-        if (spins > 0) await assertFocusKept(page, '.archery-screen');
+        // Once Ada has used a control (an arrow's button, which then goes), the focus stays on
+        // the screen. (Before that she spins with Space on the page, where no control has it.)
+        if (choices > 0) await assertFocusKept(page, '.archery-screen');
         if (game.phase === 'lead' || game.phase === 'spin') {
           await spinByKeyboard(page);
           const after = await movesPast(page, moves.length);

@@ -12,6 +12,10 @@ use leptos::prelude::*;
 
 use parlour::games::GameKind;
 use parlour::record::Record;
+use parlour::rules::archery::Archery;
+use parlour::rules::dominoes::Dominoes;
+use parlour::rules::doquin::Doquin;
+use parlour::rules::quoits::Quoits;
 use parlour::session::morris::MorrisPlay;
 use parlour::storage::{
     compare, fresher, LoadError, SaveError, SaveKind, SavedGame, Since, StatsError,
@@ -67,42 +71,30 @@ fn morris_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
 
 #[wasm_split(archery, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn archery_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
-    Ok(
-        match open(&saved, parlour::rules::archery::Archery::from_header) {
-            Ok(game) => view! { <archery::ArcheryScreen saved=saved game=game/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
-    )
+    Ok(open(saved, Archery::from_header, |saved, game| {
+        view! { <archery::ArcheryScreen saved=saved game=game/> }.into_any()
+    }))
 }
 
 #[wasm_split(quoits, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn quoits_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
-    Ok(
-        match open(&saved, parlour::rules::quoits::Quoits::from_header) {
-            Ok(game) => view! { <quoits::QuoitsScreen saved=saved game=game/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
-    )
+    Ok(open(saved, Quoits::from_header, |saved, game| {
+        view! { <quoits::QuoitsScreen saved=saved game=game/> }.into_any()
+    }))
 }
 
 #[wasm_split(dominoes, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn dominoes_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
-    Ok(
-        match open(&saved, parlour::rules::dominoes::Dominoes::from_header) {
-            Ok(game) => view! { <dominoes::DominoesScreen saved=saved game=game/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
-    )
+    Ok(open(saved, Dominoes::from_header, |saved, game| {
+        view! { <dominoes::DominoesScreen saved=saved game=game/> }.into_any()
+    }))
 }
 
 #[wasm_split(doquin, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn doquin_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
-    Ok(
-        match open(&saved, parlour::rules::doquin::Doquin::from_header) {
-            Ok(game) => view! { <doquin::DoquinScreen saved=saved game=game/> }.into_any(),
-            Err(e) => does_not_replay(e),
-        },
-    )
+    Ok(open(saved, Doquin::from_header, |saved, game| {
+        view! { <doquin::DoquinScreen saved=saved game=game/> }.into_any()
+    }))
 }
 
 fn does_not_replay(e: parlour::record::RecordError) -> AnyView {
@@ -116,19 +108,25 @@ type FromHeader<G> =
     fn(Option<&str>, &serde_json::Map<String, serde_json::Value>, usize) -> Result<G, String>;
 
 /// Replays a saved game from the start its record's header sets up (`from_header`, the game's
-/// own), with the moves that were undone kept for redo.
+/// own), with the moves that were undone kept for redo, and draws its screen; or says why it
+/// does not replay.
 fn open<G: parlour::rules::Game + 'static>(
-    saved: &SavedGame,
+    saved: SavedGame,
     from_header: FromHeader<G>,
-) -> Result<parlour::session::Match<G>, parlour::record::RecordError> {
+    screen: impl FnOnce(SavedGame, parlour::session::Match<G>) -> AnyView,
+) -> AnyView {
     let record = &saved.record;
-    let start = from_header(
+    let game = from_header(
         record.variant.as_deref(),
         &record.options,
         record.players.len(),
     )
-    .map_err(parlour::record::RecordError::BadHeader)?;
-    parlour::session::Match::from_record(record, start, &saved.redo)
+    .map_err(parlour::record::RecordError::BadHeader)
+    .and_then(|start| parlour::session::Match::from_record(record, start, &saved.redo));
+    match game {
+        Ok(game) => screen(saved, game),
+        Err(e) => does_not_replay(e),
+    }
 }
 
 fn cannot_open(why: String) -> AnyView {

@@ -26,10 +26,13 @@ if (!glue.includes('__wasm_split')) {
 }
 if (!existsSync(parts)) throw new Error(`place-split.mjs: the app imports its split parts but ${parts} is missing`);
 
-const features = [
-  '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-  '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
-];
+// The parts are shrunk with the same WebAssembly features as the main part: those index.html
+// gives Trunk for the app (data-wasm-opt-params on its data-bin="parlour-web" link).
+const page = await readFile(join(source, 'index.html'), 'utf8');
+const app = page.match(/<link[^>]*data-bin="parlour-web"[^>]*>/s)?.[0];
+const params = app?.match(/data-wasm-opt-params="([^"]*)"/)?.[1];
+if (!params) throw new Error('place-split.mjs: index.html gives no data-wasm-opt-params for parlour-web');
+const features = params.split(/\s+/).filter(Boolean);
 let count = 0;
 for (const name of await readdir(parts)) {
   const from = join(parts, name);

@@ -1,13 +1,16 @@
 // Trunk's post-build hook: takes the game parts that web/wasm-link.sh split off the web app's
 // WebAssembly (one per lazy point: each game's screens) into the build, shrinks each with
-// wasm-opt as Trunk shrinks the main part, and points their loader at the app's script, whose
-// name Trunk has hashed.
+// wasm-opt as Trunk shrinks the main part, merges the small pieces they share into a few groups
+// (web/group-parts.mjs), and points their loader at the app's script, whose name Trunk has
+// hashed.
 //
 // Trunk runs it with TRUNK_STAGING_DIR set to the folder being built.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile, copyFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { groupParts } from './group-parts.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
@@ -33,20 +36,27 @@ const app = page.match(/<link[^>]*data-bin="parlour-web"[^>]*>/s)?.[0];
 const params = app?.match(/data-wasm-opt-params="([^"]*)"/)?.[1];
 if (!params) throw new Error('place-split.mjs: index.html gives no data-wasm-opt-params for parlour-web');
 const features = params.split(/\s+/).filter(Boolean);
+const shrink = profile === 'release';
 let count = 0;
 for (const name of await readdir(parts)) {
   const from = join(parts, name);
   const to = join(stage, name);
+  if (/^chunk_\d+\.wasm$/.test(name)) continue; // merged into their groups below
   if (name.endsWith('.wasm')) {
-    if (profile === 'release') {
+    if (shrink) {
       execFileSync('wasm-opt', ['-Oz', ...features, from, '-o', to], { stdio: 'inherit' });
     } else {
       await copyFile(from, to);
     }
     count += 1;
   } else if (name.endsWith('.js')) {
-    const text = await readFile(from, 'utf8');
-    await writeFile(to, text.replaceAll('./parlour-web.js', `./${script}`));
+    const scratch = await mkdtemp(join(tmpdir(), 'parlour-parts-'));
+    try {
+      const loader = await groupParts({ dir: parts, out: stage, loader: await readFile(from, 'utf8'), features, shrink, scratch });
+      await writeFile(to, loader.replaceAll('./parlour-web.js', `./${script}`));
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   } else {
     await copyFile(from, to);
   }

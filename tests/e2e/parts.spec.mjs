@@ -2,9 +2,9 @@
 // game is first opened; a part that cannot be fetched gets a clear message and loses nothing.
 import { assert, open, waitText } from './lib.mjs';
 
-const PART = /\/(split_[a-z]+|chunk_\d+)\.wasm$/;
+const PART = /\/(split_[a-z]+|shared_[a-z]+)\.wasm$/;
 
-/** The parts (split_<name>.wasm and shared chunk_<n>.wasm) the page has asked for so far. */
+/** The parts (split_<name>.wasm and the shared groups shared_<name>.wasm) the page has asked for so far. */
 function partsAskedFor(page) {
   const asked = new Set();
   page.on('request', (request) => {
@@ -33,10 +33,19 @@ export const tests = [
       assert.ok(asked.has('split_pages'), `the pages' part was fetched (${[...asked]})`);
       assert.ok(![...asked].some((p) => p.startsWith('split_') && p !== 'split_pages'), `and no other part (${[...asked]})`);
 
+      const before = asked.size;
+      const ungrouped = [];
+      page.on('request', (request) => {
+        if (/\/chunk_\d+\.wasm$/.test(new URL(request.url()).pathname)) ungrouped.push(request.url());
+      });
       await open(page, t.base, '#/new/morris');
       await page.waitForSelector('form.setup');
+      await page.waitForLoadState('networkidle');
       const games = ['morris', 'archery', 'quoits', 'dominoes', 'doquin'];
       assert.ok(asked.has('split_morris'), `Morris's part was fetched (${[...asked]})`);
+      // The pieces the parts share come merged into a few groups, not as dozens of small files.
+      assert.ok(asked.size - before <= 4, `Morris came in at most four files (${[...asked]})`);
+      assert.deepEqual(ungrouped, [], 'no ungrouped chunk was fetched');
       for (const other of games.filter((g) => g !== 'morris')) {
         assert.ok(!asked.has(`split_${other}`), `${other}'s part was not fetched`);
       }

@@ -250,7 +250,16 @@ fn App() -> impl IntoView {
                 Route::Saves => part(saves_screen()).into_any(),
                 Route::Rules(game) => part(rules_screen(game)).into_any(),
                 Route::Settings => part(settings_screen()).into_any(),
-                Route::Open(encoded) => part(open_shared_screen(encoded)).into_any(),
+                Route::Open(encoded) => {
+                    // The link's game is fetched while its record is read and checked.
+                    if let Some(game) = dom::decode_component(&encoded)
+                        .and_then(|text| Record::from_json(&text).ok())
+                        .and_then(|record| record.kind().ok())
+                    {
+                        play::fetch_ahead(game);
+                    }
+                    part(open_shared_screen(encoded)).into_any()
+                }
                 Route::Replay(encoded) => part(replay_screen(encoded, false)).into_any(),
                 Route::Embed(query) => match query.strip_prefix("replay/") {
                     Some(rest) => {

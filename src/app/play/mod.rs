@@ -97,6 +97,46 @@ fn doquin_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
     }))
 }
 
+/// Starts fetching `game`'s part (and the shared pieces it needs) without drawing anything, for a
+/// screen that will open the game next: a shared game's link, which reads its record first.
+/// If the fetch fails, the game's screen says so when it opens.
+pub fn fetch_ahead(game: GameKind) {
+    leptos::task::spawn_local(async move {
+        let _ = match game {
+            GameKind::Morris => morris_ahead().await,
+            GameKind::Archery => archery_ahead().await,
+            GameKind::Quoits => quoits_ahead().await,
+            GameKind::Dominoes => dominoes_ahead().await,
+            GameKind::Doquin => doquin_ahead().await,
+        };
+    });
+}
+
+#[wasm_split(morris, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn morris_ahead() -> Result<(), PartMissing> {
+    Ok(())
+}
+
+#[wasm_split(archery, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn archery_ahead() -> Result<(), PartMissing> {
+    Ok(())
+}
+
+#[wasm_split(quoits, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn quoits_ahead() -> Result<(), PartMissing> {
+    Ok(())
+}
+
+#[wasm_split(dominoes, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn dominoes_ahead() -> Result<(), PartMissing> {
+    Ok(())
+}
+
+#[wasm_split(doquin, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn doquin_ahead() -> Result<(), PartMissing> {
+    Ok(())
+}
+
 fn does_not_replay(e: parlour::record::RecordError) -> AnyView {
     cannot_open(format!(
         "This saved game does not replay: {e}. It is left as it is in your saved games."

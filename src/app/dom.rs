@@ -152,11 +152,44 @@ pub fn set_root_attribute(name: &str, value: Option<&str>) {
 }
 
 /// Moves keyboard focus to the element with this id, if there is one.
-pub fn focus_id(id: &str) {
-    if let Some(element) = window().document().and_then(|d| d.get_element_by_id(id)) {
-        if let Ok(element) = element.dyn_into::<web_sys::HtmlElement>() {
-            let _ = element.focus();
-        }
+pub fn focus_id(id: &str) -> bool {
+    let element = window().document().and_then(|d| d.get_element_by_id(id));
+    match element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        Some(element) => element.focus().is_ok(),
+        None => false,
+    }
+}
+
+thread_local! {
+    /// A new screen's heading is owed the focus: the screen is drawn from a part of the app that
+    /// was still on its way when the screen changed.
+    static TITLE_OWED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Moves the focus to the new screen's heading (`#screen-title`), where a screen reader starts
+/// reading it. If the screen is not drawn yet (its part is on the way), the heading gets the
+/// focus when it is ([`screen_drawn`]).
+pub fn focus_screen_title() {
+    let focused = focus_id("screen-title");
+    TITLE_OWED.with(|owed| owed.set(!focused));
+}
+
+/// A screen (or a piece of one) has been drawn from its part: its heading gets the focus if it
+/// is owed it and the player has not put the focus anywhere in the meantime.
+pub fn screen_drawn() {
+    if !TITLE_OWED.with(|owed| owed.replace(false)) {
+        return;
+    }
+    let Some(document) = window().document() else {
+        return;
+    };
+    let on_page = match (document.active_element(), document.body()) {
+        (None, _) => true,
+        (Some(active), Some(body)) => active == *body.as_ref(),
+        (Some(_), None) => false,
+    };
+    if on_page {
+        focus_id("screen-title");
     }
 }
 

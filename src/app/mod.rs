@@ -220,7 +220,7 @@ fn App() -> impl IntoView {
         }
         if previous.is_some_and(|p| p != route) {
             dom::window().scroll_to_with_x_and_y(0.0, 0.0);
-            dom::focus_id("screen-title");
+            dom::focus_screen_title();
         }
         route
     });

@@ -48,7 +48,12 @@ where
 {
     view! {
         <Suspense fallback=|| view! { <p class="loading" role="status">"Setting out the board…"</p> }>
-            {Suspend::new(async move { load.await.unwrap_or_else(|_| or_else()) })}
+            {Suspend::new(async move {
+                let view = load.await.unwrap_or_else(|_| or_else());
+                // Once the view is in the page: the screen's heading may be owed the focus.
+                set_timeout(super::dom::screen_drawn, std::time::Duration::ZERO);
+                view
+            })}
         </Suspense>
     }
 }

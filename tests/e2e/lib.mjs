@@ -144,4 +144,10 @@ export async function startByKeyboard(page, ready) {
   await page.keyboard.press('Enter');
   await page.waitForSelector(ready);
   assert.match(page.url(), /#\/play\/[\w-]+$/, 'a game in progress has its own URL');
+  // The new screen's heading has the focus (a screen reader reads it), not the page.
+  await page.waitForFunction(() => document.activeElement?.id === 'screen-title', null, { timeout: 3000 })
+    .catch(async () => {
+      const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? 'nothing');
+      throw new Error(`after Start the game the focus is on ${where}, not on the screen's heading`);
+    });
 }

@@ -16,11 +16,12 @@ use parlour::session::morris::MorrisPlay;
 use parlour::session::replay::{self, Chapter, Replay, Replayable};
 
 use super::boards::archery::ArcheryBoard;
-use super::boards::dominoes::DominoesBoard;
+use super::boards::dominoes::{small_bones, DominoesBoard};
 use super::boards::doquin::{BlockView, FaceViews, Marks};
 use super::boards::morris::MorrisBoard;
 use super::boards::quoits::QuoitsBoard;
 use super::dom;
+use super::image::PictureButton;
 use super::play::sentence;
 use super::route::Route;
 
@@ -59,18 +60,19 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
         }
     };
     match kind {
-        GameKind::Morris => viewer::<Position>(record, embedded, morris_board),
-        GameKind::Archery => viewer::<Archery>(record, embedded, archery_board),
-        GameKind::Quoits => viewer::<Quoits>(record, embedded, quoits_board),
-        GameKind::Dominoes => viewer::<Dominoes>(record, embedded, dominoes_board),
-        GameKind::Doquin => viewer::<Doquin>(record, embedded, doquin_board),
+        GameKind::Morris => viewer::<Position>(record, kind, embedded, morris_board),
+        GameKind::Archery => viewer::<Archery>(record, kind, embedded, archery_board),
+        GameKind::Quoits => viewer::<Quoits>(record, kind, embedded, quoits_board),
+        GameKind::Dominoes => viewer::<Dominoes>(record, kind, embedded, dominoes_board),
+        GameKind::Doquin => viewer::<Doquin>(record, kind, embedded, doquin_board),
     }
 }
 
 /// The replay of one game: its board (drawn by `board` from the replay at the step shown), the
-/// step buttons, the position in words and the move list.
+/// step buttons, the position in words, the move list and a picture of the board at the step.
 fn viewer<G: Replayable + Send + Sync>(
     record: Record,
+    kind: GameKind,
     embedded: bool,
     board: fn(RwSignal<Replay<G>>) -> AnyView,
 ) -> AnyView {
@@ -100,11 +102,15 @@ fn viewer<G: Replayable + Send + Sync>(
             return;
         }
         use wasm_bindgen::JsCast;
-        let typing = ev
+        // Keys typed into a field, or pressed in a dialog over the replay, are not steps.
+        let elsewhere = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-        if typing {
+            .is_some_and(|el| {
+                matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                    || el.closest("[role=dialog]").ok().flatten().is_some()
+            });
+        if elsewhere {
             return;
         }
         let now = step.get_untracked();
@@ -151,6 +157,7 @@ fn viewer<G: Replayable + Send + Sync>(
                     {(!embedded).then(|| view! {
                         <p class="actions">
                             <a class="button" href=play_on>"Play on from here"</a>
+                            <PictureButton name=Signal::derive(move || format!("parlour-{}-step-{}", kind.name(), step.get()))/>
                         </p>
                     })}
                 </div>
@@ -315,6 +322,34 @@ fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
                 empty=Signal::derive(|| "The table is empty".to_string())
                 on_end=Callback::new(|_| ())/>
         </div>
+        // A replay hides nothing: every hand face up, and the stock.
+        <section class="replay-hands" aria-labelledby="replay-hands-title">
+            <h2 id="replay-hands-title" class="visually-hidden">"The hands"</h2>
+            {move || replay.with(|r| {
+                let now = r.position();
+                let stock = now.game().draws().then(|| {
+                    let n = now.stock().len();
+                    view! { <p class="table-facts">{format!("Stock: {n} bone{}", if n == 1 { "" } else { "s" })}</p> }
+                });
+                view! {
+                    <ul class="hands-shown">
+                        {(0..now.players()).map(|i| {
+                            let hand = now.hand(Seat(i as u8)).to_vec();
+                            let name = r.names().get(i).cloned().unwrap_or_default();
+                            let count = format!("{} bone{}", hand.len(), if hand.len() == 1 { "" } else { "s" });
+                            view! {
+                                <li>
+                                    <span class="who">{name}</span>
+                                    <span class="held">{count}</span>
+                                    <div class="left-bones">{small_bones(hand)}</div>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                    {stock}
+                }
+            })}
+        </section>
     }
     .into_any()
 }

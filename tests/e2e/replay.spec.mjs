@@ -150,6 +150,41 @@ for (const game of Object.keys(RECORDS)) {
 
 tests.push(
   {
+    name: 'a replay of dominoes shows every hand face up, and the stock, as they change',
+    async run(t) {
+      const rec = await record('dominoes');
+      const [, deal] = rec.moves[0].match(/^deal (.*)$/);
+      const [hands, stock] = deal.split(' ; ');
+      const dealt = hands.split(' / ').map((hand) => hand.split(' '));
+      const page = await t.page({ width: 1280 });
+      await open(page, t.base, replayRoute(rec));
+      await waitText(page.locator('.replay-count'), `Step 0 of ${rec.moves.length}`);
+      const shownHands = () => page.evaluate(() => [...document.querySelectorAll('.hands-shown li')].map((li) => ({
+        who: li.querySelector('.who').textContent,
+        held: li.querySelector('.held').textContent,
+        bones: [...li.querySelectorAll('.small-bone')].map((b) => b.getAttribute('title')),
+      })));
+      assert.deepEqual((await shownHands()).map((h) => h.bones.length), [0, 0], 'before the deal the hands are empty');
+      await page.getByRole('button', { name: 'Forward' }).click();
+      await stepTo(page, 1, rec.moves.length);
+      const afterDeal = await shownHands();
+      assert.deepEqual(afterDeal.map((h) => h.who), rec.players.map((p) => p.name), 'one hand for each player');
+      for (const [i, hand] of afterDeal.entries()) {
+        assert.deepEqual([...hand.bones].sort(), [...dealt[i]].sort(), `${hand.who} holds the bones dealt to them`);
+        assert.equal(hand.held, `${dealt[i].length} bones`);
+      }
+      await waitText(page.locator('.replay-hands .table-facts'), `Stock: ${stock.split(' ').length} bones`);
+      // The first bone laid leaves the hand it was in.
+      await page.getByRole('button', { name: 'Forward' }).click();
+      await stepTo(page, 2, rec.moves.length);
+      const laid = rec.moves[1];
+      const afterLay = await shownHands();
+      assert.ok(!afterLay.some((h) => h.bones.includes(laid)), `${laid} is in no hand once laid`);
+      assert.equal(afterLay[0].bones.length + afterLay[1].bones.length, dealt[0].length + dealt[1].length - 1);
+      await t.shot(page, 'dominoes-hands-1280');
+    },
+  },
+  {
     name: 'replays look right at 360 px and in the dark',
     async run(t) {
       for (const game of ['morris', 'dominoes', 'quoits']) {
@@ -288,6 +323,30 @@ tests.push(
         assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${game}: a PNG file`);
         if (game === 'morris') await t.shot(page, 'picture-dialog-1280-dark');
       }
+    },
+  },
+  {
+    name: 'a replay\'s Picture is of the board at the step shown, and keys in its dialog do not step',
+    async run(t) {
+      const rec = await record('morris');
+      const len = rec.moves.length;
+      const page = await t.page({ width: 1280 });
+      await open(page, t.base, replayRoute(rec));
+      await page.locator('.move-list .steps .step').nth(9).click();
+      await stepTo(page, 10, len);
+      const onPage = await page.evaluate(() => document.querySelector('main svg.board').outerHTML.match(/class="man [a-z]+/g).length);
+      await page.getByRole('button', { name: 'Picture' }).click();
+      await page.waitForSelector('img.board-picture');
+      await page.keyboard.press('ArrowRight');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download SVG' }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), 'parlour-morris-step-10.svg');
+      const svg = await readFile(await download.path(), 'utf8');
+      assert.equal(svg.match(/class="man [a-z]+/g).length, onPage, 'the men on the board at step 10');
+      await page.getByRole('button', { name: 'Close' }).click();
+      assert.equal((await shown(page)).step, 10, 'the arrow key in the dialog did not step the replay');
     },
   },
   {

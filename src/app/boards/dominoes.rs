@@ -311,6 +311,35 @@ pub fn bone_face(first: u8, second: u8, x: f64, y: f64, angle: f64, unit: f64) -
     }
 }
 
+/// A small picture of a bone standing in a hand, `unit` across.
+pub fn standing_bone(bone: Bone, unit: f64) -> impl IntoView {
+    view! {
+        <svg class="hand-bone-face" viewBox=format!("{} {} {} {}", -unit / 2.0, -unit, unit, 2.0 * unit) aria-hidden="true">
+            {bone_face(bone.high, bone.low, 0.0, 0.0, 90.0, unit)}
+        </svg>
+    }
+}
+
+/// A row of small bones standing face up, each named for screen readers; "none" if there are
+/// none.
+pub fn small_bones(bones: Vec<Bone>) -> impl IntoView {
+    if bones.is_empty() {
+        return view! { <span>"none"</span> }.into_any();
+    }
+    bones
+        .into_iter()
+        .map(|b| {
+            view! {
+                <span class="small-bone" title=b.to_string()>
+                    {standing_bone(b, 12.0)}
+                    <span class="visually-hidden">{b.to_string()}</span>
+                </span>
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
 /// A bone face down, standing, `unit` across.
 pub fn bone_back(x: f64, y: f64, unit: f64) -> impl IntoView {
     view! {

@@ -20,7 +20,7 @@ use parlour::session::dominoes::{
 use parlour::session::Match;
 use parlour::storage::SavedGame;
 
-use super::super::boards::dominoes::{bone_back, bone_face, DominoesBoard};
+use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, DominoesBoard};
 use super::super::computer;
 use super::super::dom;
 use super::{
@@ -98,15 +98,6 @@ fn focus_first(selector: &'static str) {
         },
         Duration::from_millis(0),
     );
-}
-
-/// A small picture of a bone standing in a hand.
-fn standing_bone(bone: Bone, unit: f64) -> impl IntoView {
-    view! {
-        <svg class="hand-bone-face" viewBox=format!("{} {} {} {}", -unit / 2.0, -unit, unit, 2.0 * unit) aria-hidden="true">
-            {bone_face(bone.high, bone.low, 0.0, 0.0, 90.0, unit)}
-        </svg>
-    }
 }
 
 #[component]
@@ -635,16 +626,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                             view! {
                                 <tr>
                                     <th scope="row">{names[i].clone()}</th>
-                                    <td><div class="left-bones">
-                                        {if left.is_empty() { view! { <span>"none"</span> }.into_any() } else {
-                                            left.iter().map(|b| view! {
-                                                <span class="small-bone" title=b.to_string()>
-                                                    {standing_bone(*b, 12.0)}
-                                                    <span class="visually-hidden">{b.to_string()}</span>
-                                                </span>
-                                            }).collect_view().into_any()
-                                        }}
-                                    </div></td>
+                                    <td><div class="left-bones">{small_bones(left)}</div></td>
                                     <td>{end.pips[i]}</td>
                                 </tr>
                             }

@@ -160,6 +160,16 @@ pub fn focus_id(id: &str) -> bool {
     }
 }
 
+/// A measure of the window (`measure`: the board's width, whether the layout folds), kept up to
+/// date as the window is resized for as long as the screen that asked is shown.
+pub fn measured<T: Send + Sync + 'static>(measure: fn() -> T) -> leptos::prelude::RwSignal<T> {
+    use leptos::prelude::*;
+    let value = RwSignal::new(measure());
+    let resize = window_event_listener(leptos::ev::resize, move |_| value.set(measure()));
+    on_cleanup(move || resize.remove());
+    value
+}
+
 thread_local! {
     /// A new screen's heading is owed the focus: the screen is drawn from a part of the app that
     /// was still on its way when the screen changed.

@@ -269,11 +269,7 @@ fn morris_board(replay: RwSignal<Replay<Position>>) -> AnyView {
 }
 
 fn archery_board(replay: RwSignal<Replay<Archery>>) -> AnyView {
-    let folded = RwSignal::new(super::play::archery::narrow());
-    let resize = window_event_listener(leptos::ev::resize, move |_| {
-        folded.set(super::play::archery::narrow())
-    });
-    on_cleanup(move || resize.remove());
+    let folded = dom::measured(super::play::archery::narrow);
     let position = move || replay.with(|r| r.position().clone());
     view! {
         <ArcheryBoard
@@ -306,11 +302,7 @@ fn quoits_board(replay: RwSignal<Replay<Quoits>>) -> AnyView {
 }
 
 fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
-    let width = RwSignal::new(super::play::dominoes::table_width());
-    let resize = window_event_listener(leptos::ev::resize, move |_| {
-        width.set(super::play::dominoes::table_width())
-    });
-    on_cleanup(move || resize.remove());
+    let width = dom::measured(super::play::dominoes::table_width);
     view! {
         <div class="table-wrap">
             <DominoesBoard

@@ -78,12 +78,8 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let busy = RwSignal::new(None::<usize>);
     let hint = RwSignal::new(None::<(usize, Vec<Expectation>)>);
     let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
-    let folded = RwSignal::new(narrow());
-    let resize = window_event_listener(leptos::ev::resize, move |_| folded.set(narrow()));
-    on_cleanup(move || {
-        resize.remove();
-        computer::cancel();
-    });
+    let folded = dom::measured(narrow);
+    on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| game.with(|g| g.position().clone()));
     let plies = move || game.with_untracked(|g| g.moves().len());

@@ -123,12 +123,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     // The person who last said they have the screen (when several share it).
     let ready = RwSignal::new(None::<Seat>);
     let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
-    let width = RwSignal::new(table_width());
-    let resize = window_event_listener(leptos::ev::resize, move |_| width.set(table_width()));
-    on_cleanup(move || {
-        resize.remove();
-        computer::cancel();
-    });
+    let width = dom::measured(table_width);
+    on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| game.with(|g| g.position().clone()));
     let plies = move || game.with_untracked(|g| g.moves().len());

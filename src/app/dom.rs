@@ -170,6 +170,15 @@ pub fn measured<T: Send + Sync + 'static>(measure: fn() -> T) -> leptos::prelude
     value
 }
 
+/// The element that has the keyboard's focus, or `None` if the focus is on the page itself (on
+/// nothing, or on the body): where the browser drops it when its element is taken away.
+fn focused_element(document: &web_sys::Document) -> Option<web_sys::Element> {
+    let body: Option<web_sys::Element> = document.body().map(Into::into);
+    document
+        .active_element()
+        .filter(|active| Some(active) != body.as_ref())
+}
+
 thread_local! {
     /// A new screen's heading is owed the focus: the screen is drawn from a part of the app that
     /// was still on its way when the screen changed.
@@ -190,15 +199,10 @@ pub fn screen_drawn() {
     if !TITLE_OWED.with(|owed| owed.replace(false)) {
         return;
     }
-    let Some(document) = window().document() else {
-        return;
-    };
-    let on_page = match (document.active_element(), document.body()) {
-        (None, _) => true,
-        (Some(active), Some(body)) => active == *body.as_ref(),
-        (Some(_), None) => false,
-    };
-    if on_page {
+    if window()
+        .document()
+        .is_some_and(|d| focused_element(&d).is_none())
+    {
         focus_id("screen-title");
     }
 }
@@ -230,11 +234,7 @@ pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static
         };
         let gone =
             |e: &web_sys::Element| !e.is_connected() || e.matches(":disabled").unwrap_or(false);
-        let body: Option<web_sys::Element> = document.body().map(Into::into);
-        let on_page = match document.active_element() {
-            None => true,
-            Some(active) => Some(&active) == body.as_ref() || gone(&active),
-        };
+        let on_page = focused_element(&document).is_none_or(|active| gone(&active));
         if !on_page {
             return;
         }

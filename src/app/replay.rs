@@ -321,14 +321,14 @@ fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
                 let now = r.position();
                 let stock = now.game().draws().then(|| {
                     let n = now.stock().len();
-                    view! { <p class="table-facts">{format!("Stock: {n} bone{}", if n == 1 { "" } else { "s" })}</p> }
+                    view! { <p class="table-facts">{format!("Stock: {}", parlour::session::dominoes::bones(n))}</p> }
                 });
                 view! {
                     <ul class="hands-shown">
                         {(0..now.players()).map(|i| {
                             let hand = now.hand(Seat(i as u8)).to_vec();
                             let name = r.names().get(i).cloned().unwrap_or_default();
-                            let count = format!("{} bone{}", hand.len(), if hand.len() == 1 { "" } else { "s" });
+                            let count = parlour::session::dominoes::bones(hand.len());
                             view! {
                                 <li>
                                     <span class="who">{name}</span>

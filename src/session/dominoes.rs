@@ -19,6 +19,11 @@ pub enum BoneClick {
     Nothing,
 }
 
+/// "1 bone", "7 bones".
+pub fn bones(n: usize) -> String {
+    format!("{n} bone{}", if n == 1 { "" } else { "s" })
+}
+
 /// Every legal move that lays `bone`.
 pub fn plays_of(legal: &[Move], bone: Bone) -> Vec<Move> {
     legal
@@ -358,9 +363,8 @@ pub fn table_words(game: &Dominoes) -> String {
         .map(|b| format!(", {b} is the spinner"))
         .unwrap_or_default();
     format!(
-        "On the table: {} bone{}, set with {set}{spinner}. Open ends: {}.",
-        line.len(),
-        if line.len() == 1 { "" } else { "s" },
+        "On the table: {}, set with {set}{spinner}. Open ends: {}.",
+        bones(line.len()),
         ends.join(", ")
     )
 }

@@ -13,7 +13,7 @@ use parlour::games::GameKind;
 use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
-    bone_label, click_bone, counting_lines, ends_words, event_words, hand_points, last_bone,
+    bone_label, bones, click_bone, counting_lines, ends_words, event_words, hand_points, last_bone,
     matador_words, news, opening_words, playable, plays_on, side_name, table_words, target_arms,
     viewer, with_names, BoneClick, Viewer,
 };
@@ -434,7 +434,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     view! {
                         <li class:to-move=now.turn() == Turn::Seat(seat)>
                             <span class="who">{name_of(seat)}{partner}</span>
-                            <span class="held">{format!("{count} bone{}", if count == 1 { "" } else { "s" })}</span>
+                            <span class="held">{bones(count)}</span>
                             {backs}
                             <span class="points">{format!("{} {unit}", scores[seat.index()])}</span>
                         </li>
@@ -448,7 +448,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         let now = position.get();
         let stock = now.game().draws().then(|| {
             let n = now.stock().len();
-            view! { <span class="stock">{format!("Stock: {n} bone{} (the last 2 are never drawn)", if n == 1 { "" } else { "s" })}</span> }
+            view! { <span class="stock">{format!("Stock: {} (the last 2 are never drawn)", bones(n))}</span> }
         });
         let pool = (now.game() == DominoGame::Pool)
             .then(|| view! { <span>{format!("Pool: {} counters", now.pool())}</span> });

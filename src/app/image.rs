@@ -76,6 +76,16 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
             inline_looks(a.unchecked_ref(), b.unchecked_ref())?;
         }
     }
+    // Only the position: what is drawn for the player's next move is taken out, once the looks
+    // are written (they pair the copy's shapes with the page's by their order).
+    let for_the_player = copy
+        .query_selector_all(super::boards::FOR_THE_PLAYER)
+        .map_err(failed)?;
+    for i in 0..for_the_player.length() {
+        if let Some(mark) = for_the_player.get(i) {
+            mark.unchecked_into::<web_sys::Element>().remove();
+        }
+    }
     // The page's background behind the board, as on screen.
     if let Some(body) = document.body() {
         if let Some(computed) = dom::window().get_computed_style(&body).map_err(failed)? {

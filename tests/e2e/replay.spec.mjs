@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { assert, open, shareRoute, waitText } from './lib.mjs';
 
 const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
+/** What a picture leaves out, read from the boards' own list (src/app/boards/mod.rs). */
+const FOR_THE_PLAYER = (await readFile(join(golden, '..', '..', 'src', 'app', 'boards', 'mod.rs'), 'utf8'))
+  .match(/FOR_THE_PLAYER: &str =\s*"([^"]+)"/)[1];
 
 /** One golden record of each game: long enough to step through, finished where it can be. */
 const RECORDS = {
@@ -273,11 +276,19 @@ tests.push(
         const board = game === 'doquin' ? 'main svg.doquin-block' : 'main svg.board';
         await page.waitForSelector(board);
         // What the board on the page is made of, and the colour its first shape has there.
-        const onPage = await page.evaluate((board) => {
+        // What is drawn for the player's next move (boards::FOR_THE_PLAYER) is left out.
+        const onPage = await page.evaluate(([board, forPlayer]) => {
           const svg = document.querySelector(board);
           const first = svg.querySelector('rect, path, circle, polygon');
-          return { shapes: svg.querySelectorAll('*').length, fill: getComputedStyle(first).fill, viewBox: svg.getAttribute('viewBox') };
-        }, board);
+          const position = [...svg.querySelectorAll('*')].filter((e) => !e.closest(forPlayer));
+          return {
+            shapes: position.length, marks: svg.querySelectorAll(forPlayer).length,
+            fill: getComputedStyle(first).fill, viewBox: svg.getAttribute('viewBox'),
+          };
+        }, [board, FOR_THE_PLAYER]);
+        if (game === 'morris' || game === 'doquin') {
+          assert.ok(onPage.marks > 0, `${game}: the board on the page marks the player's targets`);
+        }
         await page.getByRole('button', { name: 'Picture' }).click();
         await page.waitForSelector('img.board-picture');
         const [download] = await Promise.all([
@@ -293,7 +304,7 @@ tests.push(
         // shapes carry the colours they had on the page.
         const bare = await t.page({ width: 800 });
         await bare.goto('about:blank');
-        const read = await bare.evaluate(async (text) => {
+        const read = await bare.evaluate(async ([text, forPlayer]) => {
           const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
           const root = doc.documentElement;
           const first = root.querySelector('rect, path, circle, polygon');
@@ -303,15 +314,16 @@ tests.push(
           return {
             error: doc.querySelector('parsererror')?.textContent ?? null,
             name: root.localName, ns: root.namespaceURI, viewBox: root.getAttribute('viewBox'),
-            shapes: root.querySelectorAll('*').length,
+            shapes: root.querySelectorAll('*').length, marks: root.querySelectorAll(forPlayer).length,
             fill: first.style.fill, width: image.naturalWidth,
           };
-        }, svg);
+        }, [svg, FOR_THE_PLAYER]);
         assert.equal(read.error, null, `${game}: the SVG parses`);
         assert.equal(read.name, 'svg');
         assert.equal(read.ns, 'http://www.w3.org/2000/svg');
         assert.equal(read.viewBox, onPage.viewBox, `${game}: the whole board`);
-        assert.equal(read.shapes, onPage.shapes, `${game}: every shape of the board is in the picture`);
+        assert.equal(read.shapes, onPage.shapes, `${game}: every shape of the position is in the picture`);
+        assert.equal(read.marks, 0, `${game}: no target, hint or focus ring is in the picture`);
         assert.equal(read.fill, onPage.fill, `${game}: a shape keeps the colour the page gave it`);
         assert.ok(read.width > 0, `${game}: the picture draws on its own`);
 

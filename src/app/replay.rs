@@ -356,7 +356,7 @@ fn doquin_board(replay: RwSignal<Replay<Doquin>>) -> AnyView {
                 .into_iter()
                 .filter(|&h| r.position().peg(h).is_some())
                 .collect(),
-            preview: None,
+            ..Marks::default()
         })
     });
     let on_pick = Callback::new(|_| ());

@@ -127,6 +127,22 @@ async function startDoquin(page, base, { players, size, pegs, first = 0 }) {
   assert.match(page.url(), /#\/play\/[\w-]+$/, 'a game in progress has its own URL');
 }
 
+/**
+ * Opens, by a share link, a game between Ada and Bob at Ada's turn, where Bob's F2-2 is touched
+ * by Ada's R2-1, so that R2-2 (or T2-2) would touch it a second time and capture it; resolves to
+ * the moves so far.
+ */
+async function openCapture(page, base) {
+  const setUp = ['F4-4', 'F2-2', 'R2-1', 'F2-1', 'T4-1', 'T4-2'];
+  const record = {
+    format: 'parlour-record', version: 1, game: 'doquin', options: {},
+    players: [{ name: 'Ada', kind: 'human' }, { name: 'Bob', kind: 'human' }], moves: setUp,
+  };
+  await open(page, base, shareRoute(record));
+  await page.waitForSelector('.doquin-screen .doquin-faces');
+  return setUp;
+}
+
 /** The flat face views' holes, each with its accessible name. */
 async function faceNames(page) {
   return page.locator('.doquin-faces [data-hole]').evaluateAll((holes) =>
@@ -266,14 +282,7 @@ export const tests = [
     name: 'by keyboard alone: face, row and column, named holes, a capture and the push order chosen',
     async run(t) {
       const page = await t.page({ width: 360, theme: 'dark' });
-      // Bob's F2-2 is touched by Ada's R2-1; R2-2 would touch it a second time and capture it.
-      const setUp = ['F4-4', 'F2-2', 'R2-1', 'F2-1', 'T4-1', 'T4-2'];
-      const record = {
-        format: 'parlour-record', version: 1, game: 'doquin', options: {},
-        players: [{ name: 'Ada', kind: 'human' }, { name: 'Bob', kind: 'human' }], moves: setUp,
-      };
-      await open(page, t.base, shareRoute(record));
-      await page.waitForSelector('.doquin-screen .doquin-faces');
+      const setUp = await openCapture(page, t.base);
       await assertFaces(page, replay(setUp));
       // Tab into the faces: one stop for all three.
       for (let i = 0; i < 40; i += 1) {
@@ -324,6 +333,32 @@ export const tests = [
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the screen at 360px fits (${overflow}px over)`);
       await t.shot(page, 'keyboard-360-dark');
+    },
+  },
+  {
+    name: 'a hint marks its hole on the block and its face, says what the move would do, and goes once a move is made',
+    async run(t) {
+      const page = await t.page({ width: 1280, theme: 'light' });
+      const setUp = await openCapture(page, t.base);
+      assert.equal(await page.locator('.hinted').count(), 0, 'no hint before one is asked for');
+      await page.getByRole('button', { name: 'Hint' }).click();
+      const words = await page.locator('.hint-text').textContent({ timeout: 15000 });
+      const hinted = await page.locator('.doquin-faces .hinted').evaluateAll((h) => h.map((e) => e.dataset.hole));
+      assert.equal(hinted.length, 1, 'one hole of the faces is the hint');
+      const [hole] = hinted;
+      const block = replay(setUp);
+      assert.ok(block.open(hole), `the hint ${hole} is a hole Ada may insert into`);
+      assert.ok(words.startsWith(`Hint: ${block.name(hole).split(',')[0]}: the peg would `), `the hint names its hole: "${words}"`);
+      assert.match(words, /(Ada is (winning|a little better|a little worse|losing)|The game is even)\.$/, 'with a verdict');
+      assert.match(await page.locator(`.doquin-faces [data-hole="${hole}"]`).getAttribute('aria-label'), /, the hint/);
+      assert.equal(await page.locator(`.doquin-block .hole.hinted[data-hole="${hole}"]`).count(), 1, 'the block marks it too');
+      assert.equal(await page.locator('.doquin-block .rod.ghost').count(), 1, 'the block shows where its peg would stop');
+      await t.shot(page, 'hint-1280-light');
+      await page.locator(`.doquin-faces [data-hole="${hole}"]`).click();
+      const moves = await movesReach(page, setUp.length + 1);
+      assert.equal(moves[setUp.length], hole, 'the hinted hole is played');
+      assert.equal(await page.locator('.hint-text').count(), 0, 'the hint goes once the move is made');
+      assert.equal(await page.locator('.hinted').count(), 0);
     },
   },
   {

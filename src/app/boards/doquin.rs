@@ -37,8 +37,10 @@ pub struct Marks {
     pub pushing: bool,
     /// The holes of the last turn's moves (the inserted peg and any pushes).
     pub last: Vec<Hole>,
-    /// What the hole pointed at would do.
+    /// What the hole pointed at would do (or, when none is, the hint's move).
     pub preview: Option<Preview>,
+    /// The hole of the move a hint suggests.
+    pub hint: Option<Hole>,
 }
 
 /// A hole's accessible name: "front 2-3, blue peg, 2 deep", "right 1-4, open",
@@ -71,6 +73,7 @@ struct Marked {
     pushing: Memo<bool>,
     last: Memo<Vec<Hole>>,
     preview: Memo<Option<Preview>>,
+    hint: Memo<Option<Hole>>,
 }
 
 impl Marked {
@@ -80,6 +83,7 @@ impl Marked {
             pushing: Memo::new(move |_| marks.with(|m| m.pushing)),
             last: Memo::new(move |_| marks.with(|m| m.last.clone())),
             preview: Memo::new(move |_| marks.with(|m| m.preview)),
+            hint: Memo::new(move |_| marks.with(|m| m.hint)),
         }
     }
 
@@ -103,6 +107,11 @@ impl Marked {
         self.last.with(|l| l.contains(&hole))
     }
 
+    /// The hole is the hint's.
+    fn is_hinted(self, hole: Hole) -> bool {
+        self.hint.get() == Some(hole)
+    }
+
     /// The peg in the hole would be captured by the move pointed at.
     fn is_captured(self, hole: Hole) -> bool {
         self.preview
@@ -122,6 +131,9 @@ fn hole_label(position: &Doquin, marked: Marked, hole: Hole) -> String {
         label.push_str(", can push");
     } else if marked.is_open_target(hole) {
         label.push_str(", can insert");
+    }
+    if marked.is_hinted(hole) {
+        label.push_str(", the hint");
     }
     if marked.is_last(hole) {
         label.push_str(", last turn");
@@ -606,6 +618,7 @@ fn peg_rod(position: &Doquin, eye: Eye, hole: Hole, marked: Marked, pointing: Po
             data-target=move || marked.is_target(hole).then_some("")
             class:pushable=move || marked.is_pushable(hole)
             class:last=move || marked.is_last(hole)
+            class:hinted=move || marked.is_hinted(hole)
             class:captured=move || marked.is_captured(hole)
             class:moving=move || marked.is_moving(hole)
             on:pointerenter=move |_| pointing.on_hover.run(Some(hole))
@@ -654,6 +667,7 @@ fn hole_mouth(
             data-target=move || marked.is_target(hole).then_some("")
             class:target=move || marked.is_open_target(hole)
             class:last=move || marked.is_last(hole)
+            class:hinted=move || marked.is_hinted(hole)
             class:captured=move || marked.is_captured(hole)
             on:pointerenter=move |_| pointing.on_hover.run(Some(hole))
             on:pointerleave=move |_| pointing.on_hover.run(None)
@@ -966,6 +980,7 @@ fn grid_hole(
             class:target=move || marked.is_open_target(hole)
             class:pushable=move || marked.is_pushable(hole)
             class:last=move || marked.is_last(hole)
+            class:hinted=move || marked.is_hinted(hole)
             class:captured=move || marked.is_captured(hole)
             class:moving=move || marked.is_moving(hole)
             on:pointerenter=move |_| pointing.on_hover.run(Some(hole))

@@ -20,8 +20,8 @@ use super::super::boards::doquin::{BlockView, FaceViews, Marks, Preview};
 use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, EndActions, Pace, PaceChoice, Progress,
-    RecordControls,
+    ask_hint, computer_move, keep_saved, seat_levels, sentence, verdict_sentence, EndActions, Pace,
+    PaceChoice, Progress, RecordControls,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -52,6 +52,9 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
     let hovered = RwSignal::new(None::<Hole>);
+    // A hint: the move after this many moves, and its words.
+    let hint = RwSignal::new(None::<(usize, Move, String)>);
+    let hint_waiting = RwSignal::new(false);
     // The rounds whose end the players have seen (the panel stays up until they go on).
     let round_seen = RwSignal::new(rounds_seen);
     on_cleanup(computer::cancel);
@@ -191,6 +194,8 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let stop_automation = move || {
         computer::cancel();
         busy.set(None);
+        hint_waiting.set(false);
+        hint.set(None);
     };
     // With a person at the table, undo goes back to the last thing a person chose.
     let automatic_now = move |g: &Doquin| match g.turn() {
@@ -234,6 +239,43 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         }
     };
 
+    let can_hint = move || {
+        let now = position.get();
+        now.outcome().is_none() && human_to_choose(&now) && !round_panel()
+    };
+    let shown_hint = Memo::new(move |_| {
+        let at = game.with(|g| g.moves().len());
+        hint.get().filter(|h| h.0 == at)
+    });
+    let ask = move |_| {
+        if hint_waiting.get_untracked() || !can_hint() {
+            return;
+        }
+        let at = plies();
+        announce.set("Looking for a hint…".into());
+        ask_hint(
+            game.with_untracked(|g| g.record()),
+            hint_waiting,
+            message,
+            move || plies() == at,
+            move |best: Move, verdict: String| {
+                let now = position.get_untracked();
+                let Turn::Seat(seat) = now.turn() else {
+                    return;
+                };
+                let Some(what) = preview_words(&now, best, &all_names()) else {
+                    return;
+                };
+                let words = format!(
+                    "Hint: {what}. {}",
+                    verdict_sentence(&name_of(seat), &verdict)
+                );
+                announce.set(words.clone());
+                hint.set(Some((at, best, words)));
+            },
+        );
+    };
+
     let marks = Memo::new(move |_| {
         let now = position.get();
         let mine = human_to_choose(&now) && !round_panel();
@@ -247,9 +289,14 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         } else {
             Vec::new()
         };
+        let hinted = shown_hint.get().map(|(_, m, _)| match m {
+            Move::Insert(h) | Move::Push(h) => h,
+        });
+        // What the hole pointed at would do; else, what the hint's move would.
         let preview = hovered
             .get()
             .filter(|h| targets.contains(h))
+            .or(hinted.filter(|h| targets.contains(h)))
             .and_then(|hole| {
                 let m = if now.is_pushing() {
                     Move::Push(hole)
@@ -277,11 +324,14 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 .filter(|&h| now.peg(h).is_some())
                 .collect(),
             preview,
+            hint: hinted,
         }
     });
     let preview_line = move || {
         let now = position.get();
-        let hole = marks.with(|m| m.preview.map(|p| p.hole))?;
+        let hole = hovered
+            .get()
+            .filter(|h| marks.with(|m| m.targets.contains(h)))?;
         let m = if now.is_pushing() {
             Move::Push(hole)
         } else {
@@ -485,6 +535,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 <div class="board-column">
                     <p class="status" aria-hidden="true">{status}</p>
                     {move || message.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
+                    {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.2}</p> })}
                     {round_end_panel}
                     {end_panel}
                     {push_panel}
@@ -512,6 +563,9 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     <div class="controls" role="group" aria-label="Game">
                         <button type="button" on:click=undo disabled=move || !can_undo()>"Undo"</button>
                         <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                        <button type="button" on:click=ask disabled=move || !can_hint() || hint_waiting.get()>
+                            {move || if hint_waiting.get() { "Hint…" } else { "Hint" }}
+                        </button>
                     </div>
                     <RecordControls game=GameKind::Doquin progress=progress entry=entry announce=announce/>
                     {move || (!position.get().rounds().is_empty() && position.get().outcome().is_none() && !round_panel()).then(|| view! {

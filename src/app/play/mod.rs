@@ -283,6 +283,61 @@ pub fn computer_move<M: std::str::FromStr + 'static>(
     super::computer::ask(request, reply).map(|_| ())
 }
 
+/// Asks the computer, in its worker, for a hint: the best move for the seat to move in the game
+/// `record` holds, and the engine's verdict in words ("winning", "even", ...) from that seat's
+/// point of view. `waiting` is true while it thinks. When the answer comes, if `still_due()`
+/// says the game has not moved on, the move is read and handed to `hint` with the verdict; a
+/// hint that cannot be had or read is said in `message`.
+pub fn ask_hint<M: std::str::FromStr + 'static>(
+    record: Record,
+    waiting: RwSignal<bool>,
+    message: RwSignal<Option<String>>,
+    still_due: impl Fn() -> bool + 'static,
+    hint: impl Fn(M, String) + 'static,
+) {
+    let request = parlour::worker::Request {
+        id: 0,
+        task: parlour::worker::Task::Hint,
+        record,
+        level: None,
+        seed: dom::random_u64(),
+        think_ms: Some(HINT_THINK_MS),
+    };
+    waiting.set(true);
+    let asked = super::computer::ask(request, move |answer: parlour::worker::Answer| {
+        waiting.set(false);
+        if !still_due() {
+            return;
+        }
+        match answer.r#move.as_deref().map(str::parse::<M>) {
+            Some(Ok(best)) => hint(best, answer.verdict.unwrap_or_default()),
+            _ => {
+                let why = answer
+                    .error
+                    .unwrap_or_else(|| "no hint could be found".into());
+                message.set(Some(format!("No hint: {why}.")));
+            }
+        }
+    });
+    if let Err(why) = asked {
+        waiting.set(false);
+        message.set(Some(format!("No hint: {why}.")));
+    }
+}
+
+/// How long the computer may think for a hint, in milliseconds.
+const HINT_THINK_MS: f64 = 900.0;
+
+/// A hint's verdict as a sentence about the player it is for: "Ada is winning.", "The game is
+/// even."
+pub fn verdict_sentence(name: &str, verdict: &str) -> String {
+    if verdict == "even" || verdict.is_empty() {
+        "The game is even.".to_string()
+    } else {
+        format!("{name} is {verdict}.")
+    }
+}
+
 /// A game as it stands, for the autosave and the record's controls.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Progress {

@@ -17,7 +17,10 @@ use super::super::computer;
 use super::super::modal::Modal;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom};
-use super::{export_record, keep_saved, sentence, Pace, PaceChoice, Progress, RecordControls};
+use super::{
+    ask_hint, export_record, keep_saved, sentence, verdict_sentence, Pace, PaceChoice, Progress,
+    RecordControls,
+};
 
 /// A dialog the play screen can show.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -275,44 +278,24 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             return;
         }
         let at = plies();
-        let request = question(Task::Hint, None, Some(900.0));
-        hint_waiting.set(true);
         announce.set("Looking for a hint…".into());
-        let asked = computer::ask(request, move |answer: Answer| {
-            hint_waiting.set(false);
-            if plies() != at {
-                return;
-            }
-            let side = position.get_untracked().to_move();
-            let name = names.with_value(|names| names[side.index()].clone());
-            match answer.r#move.as_deref().map(str::parse::<Move>) {
-                Some(Ok(best)) => {
-                    let verdict = answer.verdict.unwrap_or_default();
-                    let judged = if verdict == "even" {
-                        "The game is even.".to_string()
-                    } else {
-                        format!("{name} is {verdict}.")
-                    };
-                    let words = format!("Hint: {best}. {judged}");
-                    announce.set(words.clone());
-                    hint.set(Some(Hint {
-                        plies: at,
-                        best,
-                        words,
-                    }));
-                }
-                _ => {
-                    let why = answer
-                        .error
-                        .unwrap_or_else(|| "no hint could be found".into());
-                    message.set(Some(format!("No hint: {why}.")));
-                }
-            }
-        });
-        if let Err(why) = asked {
-            hint_waiting.set(false);
-            message.set(Some(format!("No hint: {why}.")));
-        }
+        ask_hint(
+            play.with_untracked(|p| p.game.record()),
+            hint_waiting,
+            message,
+            move || plies() == at,
+            move |best: Move, verdict: String| {
+                let side = position.get_untracked().to_move();
+                let name = names.with_value(|names| names[side.index()].clone());
+                let words = format!("Hint: {best}. {}", verdict_sentence(&name, &verdict));
+                announce.set(words.clone());
+                hint.set(Some(Hint {
+                    plies: at,
+                    best,
+                    words,
+                }));
+            },
+        );
     };
     // A draw offered to a person is asked in a dialog; the computer takes it when its engine
     // does not think itself better.

@@ -4,8 +4,8 @@
 use parlour::rules::dominoes::{Bone, Dominoes, End, Move};
 use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
-    bone_label, click_bone, distinct_names, end_label, hand_points, news, plays_on, table_words,
-    target_arms, viewer, with_names, BoneClick, Viewer,
+    bone_label, click_bone, distinct_names, end_label, hand_points, hint_words, news, plays_on,
+    table_words, target_arms, viewer, with_names, BoneClick, Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -188,4 +188,31 @@ fn the_table_is_told_in_words() {
         table_words(&game),
         "On the table: 1 bone, set with 6-6. Open ends: left 6, right 6."
     );
+}
+
+#[test]
+fn a_hint_says_which_bone_goes_where() {
+    let mut game = block();
+    assert_eq!(hint_words(&game, Move::Set(bone("6-6"))), "set 6-6");
+    game.play(Move::Set(bone("6-6"))).unwrap();
+    // Bob holds the 6-5 and 6-3: each fits either end of the 6-6.
+    let six_five = *game
+        .legal_moves()
+        .iter()
+        .find(|m| {
+            m.bone() == Some(bone("6-5"))
+                && matches!(
+                    m,
+                    Move::Play {
+                        end: End::Right,
+                        ..
+                    }
+                )
+        })
+        .expect("6-5 goes on the right");
+    assert_eq!(
+        hint_words(&game, six_five),
+        "lay 6-5 on the right end, leaving 5"
+    );
+    assert_eq!(hint_words(&game, Move::Draw), "draw a bone");
 }

@@ -342,6 +342,22 @@ pub fn matador_words(m: Move) -> String {
     }
 }
 
+/// A hint's move in words, said to the player it is for ("lay 6-4 on the left end, leaving 4",
+/// "draw a bone", "claim 10").
+pub fn hint_words(game: &Dominoes, m: Move) -> String {
+    match m {
+        Move::Set(_) => matador_words(m),
+        Move::Play { .. } => format!("lay {}", matador_words(m)),
+        Move::Draw => "draw a bone".into(),
+        Move::Go => "go on: you cannot play".into(),
+        Move::Claim => format!("claim {}", game.claim_due().unwrap_or(0)),
+        Move::Muggins => match game.unclaimed() {
+            Some((_, points)) => format!("call muggins and take {points}"),
+            None => "call muggins".into(),
+        },
+    }
+}
+
 /// An end named by its arm on this table, for words about a target.
 pub fn arm_end(game: &Dominoes, arm: usize) -> End {
     game.line().end_name(arm)

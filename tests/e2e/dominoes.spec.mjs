@@ -197,6 +197,42 @@ export const tests = [
     },
   },
   {
+    name: 'a hint marks the bone to lay and says on which end, or says to draw, and goes once the move is made',
+    async run(t) {
+      const page = await t.page({ width: 1280 });
+      await startDominoes(page, t.base, {
+        game: 'draw', single: true,
+        players: [{ name: 'Ada' }, { name: 'Robot', kind: 'beginner' }],
+      });
+      await waitText(page.locator('.status'), /^Ada (to|cannot)/, 15000);
+      assert.equal(await page.locator('.hand-bone.hinted').count(), 0, 'no hint before one is asked for');
+      await page.getByRole('button', { name: 'Hint' }).click();
+      const words = await page.locator('.hint-text').textContent({ timeout: 15000 });
+      assert.match(words, /^Hint: (set \d+-\d+|lay \d+-\d+ on the \w+ end, leaving \d+|draw a bone|go on: you cannot play)\. (Ada is (winning|a little better|a little worse|losing)|The game is even)\.$/, words);
+      const before = (await savedMoves(page)).length;
+      const hinted = page.locator('.hand-bone.hinted');
+      const bone = words.match(/(\d+-\d+)/)?.[1];
+      if (bone) {
+        assert.equal(await hinted.count(), 1, 'one bone of the hand is the hint');
+        assert.equal(await hinted.getAttribute('data-bone'), bone, 'the bone the words name');
+        assert.match(await hinted.getAttribute('aria-label'), /^\d+-\d+, playable, the hint$/);
+        await t.shot(page, 'hint-1280-light');
+        await hinted.click();
+        const end = words.match(/on the (\w+) end/)?.[1];
+        if ((await savedMoves(page)).length === before && end) {
+          await page.locator(`.end-slot.target[aria-label^="${end} end"]`).click();
+        }
+      } else {
+        assert.equal(await hinted.count(), 0, 'no bone is marked when none can be laid');
+        await page.click('#draw, #go');
+      }
+      const moves = await movesReach(page, before + 1);
+      if (bone) assert.ok(moves[before].startsWith(bone), `the hinted bone was laid (${moves[before]})`);
+      assert.equal(await page.locator('.hint-text').count(), 0, 'the hint goes once the move is made');
+      assert.equal(await page.locator('.hand-bone.hinted').count(), 0);
+    },
+  },
+  {
     name: 'a hot-seat game of Draw survives a reload: the pass screen first, then the same hand and line',
     async run(t) {
       const page = await t.page({ width: 360 });

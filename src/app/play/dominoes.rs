@@ -13,9 +13,9 @@ use parlour::games::GameKind;
 use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
-    bone_label, bones, click_bone, counting_lines, ends_words, event_words, hand_points, last_bone,
-    matador_words, news, opening_words, playable, plays_on, side_name, table_words, target_arms,
-    viewer, with_names, BoneClick, Viewer,
+    bone_label, bones, click_bone, counting_lines, ends_words, event_words, hand_points,
+    hint_words, last_bone, matador_words, news, opening_words, playable, plays_on, side_name,
+    table_words, target_arms, viewer, with_names, BoneClick, Viewer,
 };
 use parlour::session::Match;
 use parlour::storage::SavedGame;
@@ -24,8 +24,8 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::dom;
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, EndActions, Pace, PaceChoice, Progress,
-    RecordControls,
+    ask_hint, computer_move, keep_saved, seat_levels, sentence, verdict_sentence, EndActions, Pace,
+    PaceChoice, Progress, RecordControls,
 };
 
 /// Opens a saved game of dominoes.
@@ -120,6 +120,9 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
     let selected = RwSignal::new(None::<Bone>);
+    // A hint: the move after this many moves, and its words.
+    let hint = RwSignal::new(None::<(usize, Move, String)>);
+    let hint_waiting = RwSignal::new(false);
     // The person who last said they have the screen (when several share it).
     let ready = RwSignal::new(None::<Seat>);
     let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
@@ -261,6 +264,40 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let stop_automation = move || {
         computer::cancel();
         busy.set(None);
+        hint_waiting.set(false);
+        hint.set(None);
+    };
+    // A hint is for the person whose hand is shown, on their turn, until the game moves on.
+    let shown_hint = Memo::new(move |_| {
+        let at = game.with(|g| g.moves().len());
+        let mine = !my_moves.with(Vec::is_empty);
+        hint.get().filter(|h| mine && h.0 == at)
+    });
+    let ask = move |_| {
+        if hint_waiting.get_untracked() || my_moves.with_untracked(Vec::is_empty) {
+            return;
+        }
+        let at = plies();
+        announce.set("Looking for a hint…".into());
+        ask_hint(
+            game.with_untracked(|g| g.record()),
+            hint_waiting,
+            message,
+            move || plies() == at,
+            move |best: Move, verdict: String| {
+                let now = position.get_untracked();
+                let Turn::Seat(seat) = now.turn() else {
+                    return;
+                };
+                let words = format!(
+                    "Hint: {}. {}",
+                    hint_words(&now, best),
+                    verdict_sentence(&name_of(seat), &verdict)
+                );
+                announce.set(words.clone());
+                hint.set(Some((at, best, words)));
+            },
+        );
     };
     // With a person at the table, undo goes back to the last thing a person did.
     let automatic_now = move |g: &Dominoes| match g.turn() {
@@ -489,6 +526,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 let legal = my_moves.get();
                 let mine: Vec<Bone> = now.hand(me).to_vec();
                 let chosen = selected.get();
+                let hinted = shown_hint.get().and_then(|h| h.1.bone());
                 view! {
                     <section class="hand" aria-label=format!("{}'s hand", name_of(me))>
                         <h2 class="hand-title">{format!("{}'s hand", name_of(me))}</h2>
@@ -496,8 +534,9 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                             {mine.into_iter().map(|bone| {
                                 let can = playable(&legal, bone);
                                 view! {
-                                    <button type="button" class="hand-bone" class:playable=can class:chosen=chosen == Some(bone)
-                                        aria-label=bone_label(bone, can) aria-pressed=if chosen == Some(bone) { "true" } else { "false" }
+                                    <button type="button" class="hand-bone" class:playable=can class:chosen=chosen == Some(bone) class:hinted=hinted == Some(bone)
+                                        aria-label=if hinted == Some(bone) { format!("{}, the hint", bone_label(bone, can)) } else { bone_label(bone, can) }
+                                        aria-pressed=if chosen == Some(bone) { "true" } else { "false" }
                                         data-bone=bone.to_string()
                                         draggable=if can { "true" } else { "false" }
                                         on:click=move |_| touch_bone(bone)
@@ -714,6 +753,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             </div>
             {actions}
             {hand_panel}
+            {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.2}</p> })}
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
             {hand_end_panel}
             {game_end_panel}
@@ -737,6 +777,11 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     <div class="controls" role="group" aria-label="Game">
                         <button type="button" on:click=undo disabled=move || !can_undo()>"Undo"</button>
                         <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                        {has_human.then(|| view! {
+                            <button type="button" on:click=ask disabled=move || my_moves.with(Vec::is_empty) || hint_waiting.get()>
+                                {move || if hint_waiting.get() { "Hint…" } else { "Hint" }}
+                            </button>
+                        })}
                     </div>
                     <RecordControls game=GameKind::Dominoes progress=progress entry=entry announce=announce/>
                 </div>

@@ -24,8 +24,8 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::dom;
 use super::{
-    ask_hint, computer_move, keep_saved, seat_levels, sentence, verdict_sentence, EndActions, Pace,
-    PaceChoice, Progress, RecordControls,
+    computer_move, keep_saved, seat_levels, sentence, EndActions, Hinting, Pace, PaceChoice,
+    Progress, RecordControls,
 };
 
 /// Opens a saved game of dominoes.
@@ -120,9 +120,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
     let selected = RwSignal::new(None::<Bone>);
-    // A hint: the move after this many moves, and its words.
-    let hint = RwSignal::new(None::<(usize, Move, String)>);
-    let hint_waiting = RwSignal::new(false);
+    let hinting = Hinting::<Move>::new();
     // The person who last said they have the screen (when several share it).
     let ready = RwSignal::new(None::<Seat>);
     let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
@@ -264,38 +262,28 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let stop_automation = move || {
         computer::cancel();
         busy.set(None);
-        hint_waiting.set(false);
-        hint.set(None);
+        hinting.forget();
     };
     // A hint is for the person whose hand is shown, on their turn, until the game moves on.
     let shown_hint = Memo::new(move |_| {
         let at = game.with(|g| g.moves().len());
         let mine = !my_moves.with(Vec::is_empty);
-        hint.get().filter(|h| mine && h.0 == at)
+        hinting.for_position(at).filter(|_| mine)
     });
-    let ask = move |_| {
-        if hint_waiting.get_untracked() || my_moves.with_untracked(Vec::is_empty) {
-            return;
-        }
+    let ask = move || {
         let at = plies();
-        announce.set("Looking for a hint…".into());
-        ask_hint(
+        hinting.ask(
             game.with_untracked(|g| g.record()),
-            hint_waiting,
+            at,
             message,
+            announce,
             move || plies() == at,
-            move |best: Move, verdict: String| {
+            move |best: &Move| {
                 let now = position.get_untracked();
                 let Turn::Seat(seat) = now.turn() else {
-                    return;
+                    return None;
                 };
-                let words = format!(
-                    "Hint: {}. {}",
-                    hint_words(&now, best),
-                    verdict_sentence(&name_of(seat), &verdict)
-                );
-                announce.set(words.clone());
-                hint.set(Some((at, best, words)));
+                Some((hint_words(&now, *best), name_of(seat)))
             },
         );
     };
@@ -526,7 +514,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 let legal = my_moves.get();
                 let mine: Vec<Bone> = now.hand(me).to_vec();
                 let chosen = selected.get();
-                let hinted = shown_hint.get().and_then(|h| h.1.bone());
+                let hinted = shown_hint.get().and_then(|h| h.best.bone());
                 view! {
                     <section class="hand" aria-label=format!("{}'s hand", name_of(me))>
                         <h2 class="hand-title">{format!("{}'s hand", name_of(me))}</h2>
@@ -753,7 +741,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             </div>
             {actions}
             {hand_panel}
-            {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.2}</p> })}
+            {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.words}</p> })}
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
             {hand_end_panel}
             {game_end_panel}
@@ -777,11 +765,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     <div class="controls" role="group" aria-label="Game">
                         <button type="button" on:click=undo disabled=move || !can_undo()>"Undo"</button>
                         <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
-                        {has_human.then(|| view! {
-                            <button type="button" on:click=ask disabled=move || my_moves.with(Vec::is_empty) || hint_waiting.get()>
-                                {move || if hint_waiting.get() { "Hint…" } else { "Hint" }}
-                            </button>
-                        })}
+                        {has_human.then(|| hinting.button(move || my_moves.with(Vec::is_empty), ask))}
                     </div>
                     <RecordControls game=GameKind::Dominoes progress=progress entry=entry announce=announce/>
                 </div>

@@ -20,8 +20,8 @@ use super::super::boards::doquin::{BlockView, FaceViews, Marks, Preview};
 use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::{
-    ask_hint, computer_move, keep_saved, seat_levels, sentence, verdict_sentence, EndActions, Pace,
-    PaceChoice, Progress, RecordControls,
+    computer_move, keep_saved, seat_levels, sentence, EndActions, Hinting, Pace, PaceChoice,
+    Progress, RecordControls,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -52,9 +52,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
     let hovered = RwSignal::new(None::<Hole>);
-    // A hint: the move after this many moves, and its words.
-    let hint = RwSignal::new(None::<(usize, Move, String)>);
-    let hint_waiting = RwSignal::new(false);
+    let hinting = Hinting::<Move>::new();
     // The rounds whose end the players have seen (the panel stays up until they go on).
     let round_seen = RwSignal::new(rounds_seen);
     on_cleanup(computer::cancel);
@@ -194,8 +192,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let stop_automation = move || {
         computer::cancel();
         busy.set(None);
-        hint_waiting.set(false);
-        hint.set(None);
+        hinting.forget();
     };
     // With a person at the table, undo goes back to the last thing a person chose.
     let automatic_now = move |g: &Doquin| match g.turn() {
@@ -245,33 +242,25 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     };
     let shown_hint = Memo::new(move |_| {
         let at = game.with(|g| g.moves().len());
-        hint.get().filter(|h| h.0 == at)
+        hinting.for_position(at)
     });
-    let ask = move |_| {
-        if hint_waiting.get_untracked() || !can_hint() {
+    let ask = move || {
+        if !can_hint() {
             return;
         }
         let at = plies();
-        announce.set("Looking for a hint…".into());
-        ask_hint(
+        hinting.ask(
             game.with_untracked(|g| g.record()),
-            hint_waiting,
+            at,
             message,
+            announce,
             move || plies() == at,
-            move |best: Move, verdict: String| {
+            move |best: &Move| {
                 let now = position.get_untracked();
                 let Turn::Seat(seat) = now.turn() else {
-                    return;
+                    return None;
                 };
-                let Some(what) = preview_words(&now, best, &all_names()) else {
-                    return;
-                };
-                let words = format!(
-                    "Hint: {what}. {}",
-                    verdict_sentence(&name_of(seat), &verdict)
-                );
-                announce.set(words.clone());
-                hint.set(Some((at, best, words)));
+                Some((preview_words(&now, *best, &all_names())?, name_of(seat)))
             },
         );
     };
@@ -289,7 +278,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         } else {
             Vec::new()
         };
-        let hinted = shown_hint.get().map(|(_, m, _)| match m {
+        let hinted = shown_hint.get().map(|h| match h.best {
             Move::Insert(h) | Move::Push(h) => h,
         });
         // What the hole pointed at would do; else, what the hint's move would.
@@ -535,7 +524,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 <div class="board-column">
                     <p class="status" aria-hidden="true">{status}</p>
                     {move || message.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
-                    {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.2}</p> })}
+                    {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.words}</p> })}
                     {round_end_panel}
                     {end_panel}
                     {push_panel}
@@ -563,9 +552,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     <div class="controls" role="group" aria-label="Game">
                         <button type="button" on:click=undo disabled=move || !can_undo()>"Undo"</button>
                         <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
-                        <button type="button" on:click=ask disabled=move || !can_hint() || hint_waiting.get()>
-                            {move || if hint_waiting.get() { "Hint…" } else { "Hint" }}
-                        </button>
+                        {hinting.button(move || !can_hint(), ask)}
                     </div>
                     <RecordControls game=GameKind::Doquin progress=progress entry=entry announce=announce/>
                     {move || (!position.get().rounds().is_empty() && position.get().outcome().is_none() && !round_panel()).then(|| view! {

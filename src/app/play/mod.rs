@@ -283,60 +283,126 @@ pub fn computer_move<M: std::str::FromStr + 'static>(
     super::computer::ask(request, reply).map(|_| ())
 }
 
-/// Asks the computer, in its worker, for a hint: the best move for the seat to move in the game
-/// `record` holds, and the engine's verdict in words ("winning", "even", ...) from that seat's
-/// point of view. `waiting` is true while it thinks. When the answer comes, if `still_due()`
-/// says the game has not moved on, the move is read and handed to `hint` with the verdict; a
-/// hint that cannot be had or read is said in `message`.
-pub fn ask_hint<M: std::str::FromStr + 'static>(
-    record: Record,
+/// A hint: the move the computer suggests for the position after `at` moves, in words.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Hint<M> {
+    pub at: usize,
+    pub best: M,
+    pub words: String,
+}
+
+/// A play screen's hints: the one shown, until the game moves on, and whether the computer is
+/// finding one.
+pub struct Hinting<M: Send + Sync + 'static> {
+    hint: RwSignal<Option<Hint<M>>>,
     waiting: RwSignal<bool>,
-    message: RwSignal<Option<String>>,
-    still_due: impl Fn() -> bool + 'static,
-    hint: impl Fn(M, String) + 'static,
-) {
-    let request = parlour::worker::Request {
-        id: 0,
-        task: parlour::worker::Task::Hint,
-        record,
-        level: None,
-        seed: dom::random_u64(),
-        think_ms: Some(HINT_THINK_MS),
-    };
-    waiting.set(true);
-    let asked = super::computer::ask(request, move |answer: parlour::worker::Answer| {
-        waiting.set(false);
-        if !still_due() {
+}
+
+impl<M: Send + Sync + 'static> Clone for Hinting<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M: Send + Sync + 'static> Copy for Hinting<M> {}
+
+impl<M: std::str::FromStr + Clone + Send + Sync + 'static> Hinting<M> {
+    pub fn new() -> Self {
+        Hinting {
+            hint: RwSignal::new(None),
+            waiting: RwSignal::new(false),
+        }
+    }
+
+    /// Forgets the hint and any hint being found (when the computer's worker is stopped).
+    pub fn forget(self) {
+        self.waiting.set(false);
+        self.hint.set(None);
+    }
+
+    /// The hint, if it is for the position after `at` moves.
+    pub fn for_position(self, at: usize) -> Option<Hint<M>> {
+        self.hint.get().filter(|h| h.at == at)
+    }
+
+    /// Asks the computer, in its worker, for the best move of the seat to move in the game
+    /// `record` holds (after `at` moves), with its verdict. When the answer comes, if
+    /// `still_due()` says the game has not moved on, `said` gives the move in words and the
+    /// name of the player the hint is for, and the hint is shown and announced: "Hint: lay 6-4
+    /// on the left end, leaving 4. Ada is a little better." A hint that cannot be had or read
+    /// is said in `message`.
+    pub fn ask(
+        self,
+        record: Record,
+        at: usize,
+        message: RwSignal<Option<String>>,
+        announce: RwSignal<String>,
+        still_due: impl Fn() -> bool + 'static,
+        said: impl Fn(&M) -> Option<(String, String)> + 'static,
+    ) {
+        if self.waiting.get_untracked() {
             return;
         }
-        match answer.r#move.as_deref().map(str::parse::<M>) {
-            Some(Ok(best)) => hint(best, answer.verdict.unwrap_or_default()),
-            _ => {
+        let request = parlour::worker::Request {
+            id: 0,
+            task: parlour::worker::Task::Hint,
+            record,
+            level: None,
+            seed: dom::random_u64(),
+            think_ms: Some(HINT_THINK_MS),
+        };
+        self.waiting.set(true);
+        announce.set("Looking for a hint…".into());
+        let asked = super::computer::ask(request, move |answer: parlour::worker::Answer| {
+            self.waiting.set(false);
+            if !still_due() {
+                return;
+            }
+            let read = answer.r#move.as_deref().map(str::parse::<M>);
+            let Some(Ok(best)) = read else {
                 let why = answer
                     .error
                     .unwrap_or_else(|| "no hint could be found".into());
                 message.set(Some(format!("No hint: {why}.")));
-            }
+                return;
+            };
+            let Some((what, whose)) = said(&best) else {
+                return;
+            };
+            let verdict = answer.verdict.unwrap_or_default();
+            let judged = if verdict == "even" || verdict.is_empty() {
+                "The game is even.".to_string()
+            } else {
+                format!("{whose} is {verdict}.")
+            };
+            let words = format!("Hint: {what}. {judged}");
+            announce.set(words.clone());
+            self.hint.set(Some(Hint { at, best, words }));
+        });
+        if let Err(why) = asked {
+            self.waiting.set(false);
+            message.set(Some(format!("No hint: {why}.")));
         }
-    });
-    if let Err(why) = asked {
-        waiting.set(false);
-        message.set(Some(format!("No hint: {why}.")));
+    }
+
+    /// The Hint button: it asks by `ask`, and is off while `off()` says so or a hint is being
+    /// found.
+    pub fn button(
+        self,
+        off: impl Fn() -> bool + Send + Sync + 'static,
+        ask: impl Fn() + 'static,
+    ) -> impl IntoView {
+        let waiting = self.waiting;
+        view! {
+            <button type="button" on:click=move |_| ask() disabled=move || off() || waiting.get()>
+                {move || if waiting.get() { "Hint…" } else { "Hint" }}
+            </button>
+        }
     }
 }
 
 /// How long the computer may think for a hint, in milliseconds.
 const HINT_THINK_MS: f64 = 900.0;
-
-/// A hint's verdict as a sentence about the player it is for: "Ada is winning.", "The game is
-/// even."
-pub fn verdict_sentence(name: &str, verdict: &str) -> String {
-    if verdict == "even" || verdict.is_empty() {
-        "The game is even.".to_string()
-    } else {
-        format!("{name} is {verdict}.")
-    }
-}
 
 /// A game as it stands, for the autosave and the record's controls.
 #[derive(Clone, PartialEq, Debug)]

@@ -18,8 +18,7 @@ use super::super::modal::Modal;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom};
 use super::{
-    ask_hint, export_record, keep_saved, sentence, verdict_sentence, Pace, PaceChoice, Progress,
-    RecordControls,
+    export_record, keep_saved, sentence, Hinting, Pace, PaceChoice, Progress, RecordControls,
 };
 
 /// A dialog the play screen can show.
@@ -31,14 +30,6 @@ enum Dialog {
 
 /// Before this many moves the computer declines a draw in a level game.
 const DRAW_AFTER_PLIES: usize = 40;
-
-/// A hint shown on the board: the engine's best move after `plies` moves, and its verdict.
-#[derive(Clone, PartialEq, Debug)]
-struct Hint {
-    plies: usize,
-    best: Move,
-    words: String,
-}
 
 /// How the game ended, in a sentence that names the players.
 fn ending_words(ending: Ending, names: &[String; 2]) -> (String, String) {
@@ -141,8 +132,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let thinking = RwSignal::new(None::<u64>);
     let paused = RwSignal::new(false);
     let pace = RwSignal::new(Pace::Steady);
-    let hint = RwSignal::new(None::<Hint>);
-    let hint_waiting = RwSignal::new(false);
+    let hinting = Hinting::<Move>::new();
     on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| play.with(|p| p.position().clone()));
@@ -240,8 +230,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let stop_thinking = move || {
         computer::cancel();
         thinking.set(None);
-        hint_waiting.set(false);
-        hint.set(None);
+        hinting.forget();
     };
     // With a person at the table, undo and redo go on past the computer's moves, so that
     // undo takes back the computer's reply together with the person's move.
@@ -273,27 +262,23 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         message.set(None);
         announce.set("Move played again.".into());
     };
-    let ask_hint = move |_| {
-        if hint_waiting.get_untracked() || computer_to_move() {
+    let ask_hint = move || {
+        if computer_to_move() {
             return;
         }
         let at = plies();
-        announce.set("Looking for a hint…".into());
-        ask_hint(
+        hinting.ask(
             play.with_untracked(|p| p.game.record()),
-            hint_waiting,
+            at,
             message,
+            announce,
             move || plies() == at,
-            move |best: Move, verdict: String| {
+            move |best: &Move| {
                 let side = position.get_untracked().to_move();
-                let name = names.with_value(|names| names[side.index()].clone());
-                let words = format!("Hint: {best}. {}", verdict_sentence(&name, &verdict));
-                announce.set(words.clone());
-                hint.set(Some(Hint {
-                    plies: at,
-                    best,
-                    words,
-                }));
+                Some((
+                    best.to_string(),
+                    names.with_value(|n| n[side.index()].clone()),
+                ))
             },
         );
     };
@@ -334,7 +319,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     };
     let shown_hint = Signal::derive(move || {
         let at = play.with(|p| p.game.moves().len());
-        hint.get().filter(|h| h.plies == at)
+        hinting.for_position(at)
     });
 
     // The computer's turns: whenever a computer seat is to move (and the game is not paused),
@@ -601,12 +586,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     <div class="controls" role="group" aria-label="Game">
                         <button type="button" on:click=undo disabled=move || !play.with(|p| p.game.can_undo())>"Undo"</button>
                         <button type="button" on:click=redo disabled=move || !play.with(|p| p.game.can_redo())>"Redo"</button>
-                        {has_human.then(|| view! {
-                            <button type="button" on:click=ask_hint
-                                disabled=move || !in_play() || computer_to_move() || hint_waiting.get()>
-                                {move || if hint_waiting.get() { "Hint…" } else { "Hint" }}
-                            </button>
-                        })}
+                        {has_human.then(|| hinting.button(move || !in_play() || computer_to_move(), ask_hint))}
                         <button type="button" on:click=offer_draw disabled=move || !in_play() || computer_to_move()>"Offer a draw"</button>
                         <button type="button" on:click=move |_| dialog.set(Some(Dialog::Resign)) disabled=move || !in_play() || computer_to_move()>"Resign"</button>
                     </div>

@@ -106,3 +106,33 @@ fn reading_an_address_gives_its_theme_and_save_without_checking_its_game() {
     assert!(EmbedSpec::read("morris?colour=red").is_err());
     assert!(EmbedSpec::read("chess").is_err());
 }
+
+#[test]
+fn a_frame_that_kept_a_copy_goes_on_with_it_under_the_same_embed() {
+    let spec = EmbedSpec::parse("morris?preset=three-mens&seats=human,human&theme=dark").unwrap();
+    let copy = spec.with_save("19a2b3c4d5e-0a1b2c");
+    assert_eq!(
+        copy.save_id(),
+        "19a2b3c4d5e-0a1b2c",
+        "the frame plays the copy"
+    );
+    assert_eq!(
+        copy.to_query(),
+        "morris?preset=three-mens&seats=human,human&theme=dark&save=19a2b3c4d5e-0a1b2c"
+    );
+    let again = EmbedSpec::parse(&copy.to_query()).unwrap();
+    assert_eq!(again, copy, "the address reads back");
+    assert_eq!(again.theme, Some(Theme::Dark), "in the embed's theme");
+    assert_eq!(
+        again.record().unwrap(),
+        spec.record().unwrap(),
+        "the same game"
+    );
+    // Only an id of the kind Parlour writes.
+    for bad in ["", "a/b", "<x>", &"x".repeat(65)] {
+        assert_eq!(
+            EmbedSpec::parse(&format!("morris?save={bad}")).unwrap_err(),
+            format!("\"{bad}\" is not the id of a saved game")
+        );
+    }
+}

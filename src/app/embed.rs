@@ -17,6 +17,11 @@ pub fn save_id(query: &str) -> Option<String> {
     EmbedSpec::read(query).ok().map(|spec| spec.save_id())
 }
 
+/// The embed address `query`, going on with the saved game `id` (a copy it kept) in the frame.
+pub fn with_save(query: &str, id: &str) -> Option<String> {
+    Some(EmbedSpec::read(query).ok()?.with_save(id).to_query())
+}
+
 /// The theme an embed address asks for (`None`: the page's own).
 pub fn theme(query: &str) -> Option<&'static str> {
     EmbedSpec::read(query).ok()?.theme.map(Theme::name)

@@ -2,6 +2,8 @@
 //! iframe. `#/embed/<game>?preset=<variant>&seats=<seat>,<seat>&theme=<light|dark>` (and, for
 //! Doquin, `size` and `pegs`); a seat is `human` or a computer level (`hard`), or `computer`
 //! for Quoits, whose computers choose nothing. Everything but the game may be left out.
+//! `save=<id>` is the app's own: a frame that kept its game as a copy, when another tab changed
+//! the embed's game, goes on with the copy under that address.
 
 use crate::ai::Level;
 use crate::games::GameKind;
@@ -69,6 +71,8 @@ pub struct EmbedSpec {
     /// Doquin's block size and pegs each.
     pub size: Option<u8>,
     pub pegs: Option<u8>,
+    /// The save this frame plays instead of the address's own (a copy kept in a conflict).
+    pub save: Option<String>,
 }
 
 impl EmbedSpec {
@@ -93,6 +97,7 @@ impl EmbedSpec {
             theme: None,
             size: None,
             pegs: None,
+            save: None,
         };
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -114,6 +119,8 @@ impl EmbedSpec {
                 }
                 "size" => spec.size = Some(number(key, value)?),
                 "pegs" => spec.pegs = Some(number(key, value)?),
+                "save" if is_save_id(value) => spec.save = Some(value.to_string()),
+                "save" => return Err(format!("\"{value}\" is not the id of a saved game")),
                 other => return Err(format!("unknown setting \"{other}\" in the embed address")),
             }
         }
@@ -151,6 +158,7 @@ impl EmbedSpec {
             theme,
             size,
             pegs,
+            save: None,
         })
     }
 
@@ -171,11 +179,26 @@ impl EmbedSpec {
         if let Some(theme) = self.theme {
             parts.push(format!("theme={}", theme.name()));
         }
+        if let Some(save) = &self.save {
+            parts.push(format!("save={save}"));
+        }
         format!("{}?{}", self.game.name(), parts.join("&"))
     }
 
-    /// The id of the embedded game's autosave: the same address resumes the same game.
+    /// The same embed, going on with another save (a copy of its game).
+    pub fn with_save(&self, id: &str) -> EmbedSpec {
+        EmbedSpec {
+            save: Some(id.to_string()),
+            ..self.clone()
+        }
+    }
+
+    /// The id of the embedded game's autosave: the same address resumes the same game. A frame
+    /// that kept a copy plays the copy.
     pub fn save_id(&self) -> String {
+        if let Some(save) = &self.save {
+            return save.clone();
+        }
         let mut spec = self.clone();
         spec.theme = None;
         // FNV-1a: short, stable, and enough to tell embeds apart on one site.
@@ -273,6 +296,14 @@ fn default_seats(game: GameKind) -> Vec<Seat> {
         GameKind::Quoits => vec![Seat::Human, Seat::Computer(None)],
         _ => vec![Seat::Human, Seat::Computer(Some(Level::Hard))],
     }
+}
+
+/// A saved game's id as Parlour writes them: short, of letters, digits and dashes.
+fn is_save_id(text: &str) -> bool {
+    (1..=64).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 fn number(key: &str, value: &str) -> Result<u8, String> {

@@ -178,6 +178,44 @@ export const tests = [
     },
   },
   {
+    name: 'an embedded game changed in another tab: kept as a copy, the frame goes on with it, still embedded',
+    async run(t) {
+      const embed = '#/embed/morris?preset=three-mens&seats=human,human&theme=dark';
+      const a = await t.page({ width: 480, height: 640 });
+      await open(a, t.base, embed);
+      await a.waitForSelector('svg.board');
+      const b = await secondTab(a);
+      await open(b, t.base, embed);
+      await b.waitForSelector('svg.board');
+      const id = await a.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('parlour/game/embed-')).slice('parlour/game/'.length));
+
+      await touch(a, 'a1');
+      await waitMoves(a, id, ['a1']);
+      await waitText(b.locator('.dialog'), 'This game was changed in another tab');
+      await b.locator('.dialog button:has-text("Keep this one as a copy")').click();
+      await b.waitForFunction(() => !document.querySelector('.dialog'));
+      await b.waitForFunction(() => /^#\/embed\/morris\?.*&save=[\w-]+$/.test(location.hash));
+      const copy = decodeURIComponent(b.url().split('&save=')[1]);
+      assert.notEqual(copy, id);
+      assert.equal(await b.evaluate(() => document.documentElement.dataset.embed), 'yes', 'the frame is still an embed');
+      assert.equal(await b.evaluate(() => document.documentElement.dataset.theme), 'dark', 'in the embed\'s theme');
+      assert.equal(await b.locator('header.top').isVisible(), false, 'with no site header');
+      await b.waitForSelector('svg.board');
+      assert.deepEqual(await moveList(b), [], 'this frame goes on with its own game');
+      assert.match((await stored(b, copy)).name, /\(copy\)$/);
+
+      // Two games from here: the copy in this frame, the embed's own in the other.
+      await touch(b, 'c3');
+      await waitMoves(b, copy, ['c3']);
+      await touch(a, 'b2');
+      await waitMoves(a, id, ['a1', 'b2']);
+      assert.deepEqual((await stored(a, copy)).record.moves, ['c3'], 'the copy is untouched by the other frame');
+      assert.equal(await a.locator('.dialog').count() + await b.locator('.dialog').count(), 0);
+      await t.shot(b, 'embed-copy-480-dark');
+      assert.deepEqual(b.errors, []);
+    },
+  },
+  {
     name: 'a save never overwrites a different save it did not hear about: it asks, and writes nothing',
     async run(t) {
       const page = await t.page({ width: 360, height: 780, theme: 'dark' });

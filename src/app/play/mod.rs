@@ -608,7 +608,12 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
                 "the copy goes on in memory but is not being saved; it is saved once there is room",
             ),
         }
-        let route = Route::Play(copy.id.clone());
+        // An embedded game goes on with the copy in its frame, still embedded.
+        let route = match state.route.get_untracked() {
+            Route::Embed(query) => super::embed::with_save(&query, &copy.id).map(Route::Embed),
+            _ => None,
+        }
+        .unwrap_or_else(|| Route::Play(copy.id.clone()));
         state.current.set(Some(copy));
         conflict.set(None);
         dom::go(&route);

@@ -160,6 +160,31 @@ pub fn focus_id(id: &str) -> bool {
     }
 }
 
+/// Moves the keyboard's focus to an element, an SVG one too (which has no `HtmlElement` focus).
+pub fn focus_element(element: &web_sys::Element) {
+    if let Ok(focus) = js_sys::Reflect::get(element, &"focus".into()) {
+        if let Ok(focus) = focus.dyn_into::<js_sys::Function>() {
+            let _ = focus.call0(element);
+        }
+    }
+}
+
+/// Moves the keyboard's focus to the first element that matches `selector`, once the screen has
+/// drawn what was just changed.
+pub fn focus_first(selector: &'static str) {
+    leptos::prelude::set_timeout(
+        move || {
+            let found = window()
+                .document()
+                .and_then(|d| d.query_selector(selector).ok().flatten());
+            if let Some(element) = found {
+                focus_element(&element);
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
 /// A measure of the window (`measure`: the board's width, whether the layout folds), kept up to
 /// date as the window is resized for as long as the screen that asked is shown.
 pub fn measured<T: Send + Sync + 'static>(measure: fn() -> T) -> leptos::prelude::RwSignal<T> {
@@ -253,8 +278,8 @@ pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static
             let element = document.query_selector(selector).ok().flatten()?;
             (!gone(&element)).then_some(element)
         });
-        if let Some(element) = target.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = element.focus();
+        if let Some(element) = target {
+            focus_element(&element);
         }
     };
     Effect::new(move |_| {

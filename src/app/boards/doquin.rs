@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 
 use parlour::rules::doquin::{Doquin, Face, Hole};
 
+use super::super::dom;
 use super::pieces::outline;
 
 /// The colour of each seat's pegs, in words, for accessible names ("blue peg").
@@ -192,15 +193,6 @@ fn points(corners: &[Point]) -> String {
         .map(|(x, y)| format!("{x:.1},{y:.1}"))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Moves the keyboard's focus to an element (an SVG one too).
-fn focus_element(element: &web_sys::Element) {
-    if let Ok(focus) = js_sys::Reflect::get(element, &"focus".into()) {
-        if let Ok(focus) = focus.dyn_into::<js_sys::Function>() {
-            let _ = focus.call0(element);
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1091,7 +1083,7 @@ pub fn FaceViews(
                 .flatten()
         });
         if let Some(element) = found {
-            focus_element(&element);
+            dom::focus_element(&element);
         }
     };
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {

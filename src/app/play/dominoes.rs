@@ -80,26 +80,6 @@ fn ending_words(game: &Dominoes, names: &[String]) -> String {
 /// Where the keyboard's focus goes after the person acts: their hand, else what they may do next.
 const IN_HAND: &str = ".hand-bone.playable, .hand-bone, #draw, #go, #next-hand";
 
-/// Moves the keyboard's focus to the first element that matches `selector` (an SVG end too),
-/// once the screen has drawn it.
-fn focus_first(selector: &'static str) {
-    set_timeout(
-        move || {
-            let found = dom::window()
-                .document()
-                .and_then(|d| d.query_selector(selector).ok().flatten());
-            if let Some(element) = found {
-                if let Ok(focus) = js_sys::Reflect::get(&element, &"focus".into()) {
-                    if let Ok(focus) = wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(focus) {
-                        let _ = focus.call0(&element);
-                    }
-                }
-            }
-        },
-        Duration::from_millis(0),
-    );
-}
-
 #[component]
 pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView {
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
@@ -191,7 +171,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 selected.set(None);
                 if !by_computer {
                     // The bone laid is gone from the hand: keep the keyboard in the hand.
-                    focus_first(IN_HAND);
+                    dom::focus_first(IN_HAND);
                 }
                 let after = position.get_untracked();
                 let mut words = news(&before, &after, &all_names());
@@ -343,7 +323,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     .into_iter()
                     .map(|arm| now.line().end_name(arm).name().to_string())
                     .collect();
-                focus_first(".end-slot.target");
+                dom::focus_first(".end-slot.target");
                 announce.set(format!(
                     "{b} chosen: it goes on the {} end.",
                     ends.join(" or ")
@@ -382,7 +362,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" && selected.get_untracked().is_some() {
             selected.set(None);
-            focus_first(".hand-bone.playable");
+            dom::focus_first(".hand-bone.playable");
             announce.set("No bone chosen.".into());
         }
     });
@@ -631,7 +611,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     <button type="button" class="primary" id="next-hand" on:click=move |_| {
                         deal();
                         // The button is gone with the deal: the focus goes to the new hand.
-                        focus_first(IN_HAND);
+                        dom::focus_first(IN_HAND);
                     }>"Next hand"</button>
                 </p>
             }

@@ -10,7 +10,7 @@ use parlour::storage::{SaveKind, SavedGame};
 use super::modal::Modal;
 use super::play::{sentence, Play};
 use super::route::Route;
-use super::{app_state, dom, store};
+use super::{app_state, dom, refusal, store};
 
 /// The id of the autosave an embed address plays in, if the address is good.
 pub fn save_id(query: &str) -> Option<String> {
@@ -33,15 +33,7 @@ pub fn EmbedGame(query: String) -> impl IntoView {
     let state = app_state();
     let spec = match EmbedSpec::parse(&query) {
         Ok(spec) => spec,
-        Err(why) => {
-            return view! {
-                <section class="screen narrow">
-                    <h1 id="screen-title" tabindex="-1">"This game cannot be embedded"</h1>
-                    <p class="error" role="alert">{sentence(&why)}</p>
-                </section>
-            }
-            .into_any()
-        }
+        Err(why) => return refusal("This game cannot be embedded", sentence(&why), false),
     };
     let id = spec.save_id();
     let in_memory = state

@@ -328,6 +328,21 @@ fn NoticeBar() -> impl IntoView {
     }
 }
 
+/// A screen that cannot be shown, and why (a bad address or record): its heading, the reason
+/// as an alert, and (unless embedded) the way back to the games.
+pub fn refusal(title: &'static str, why: String, way_home: bool) -> AnyView {
+    view! {
+        <section class="screen narrow">
+            <h1 id="screen-title" tabindex="-1">{title}</h1>
+            <p class="error" role="alert">{why}</p>
+            {way_home.then(|| view! {
+                <p class="actions"><a class="button" href="#/">"The games"</a></p>
+            })}
+        </section>
+    }
+    .into_any()
+}
+
 #[component]
 fn NotFound(path: String) -> impl IntoView {
     view! {

@@ -47,16 +47,7 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
     let (record, kind) = match replay::read(text.as_deref()) {
         Ok(read) => read,
         Err(why) => {
-            return view! {
-                <section class="screen narrow">
-                    <h1 id="screen-title" tabindex="-1">"This replay cannot be shown"</h1>
-                    <p class="error" role="alert">{sentence(&why)}</p>
-                    {(!embedded).then(|| view! {
-                        <p class="actions"><a class="button" href="#/">"The games"</a></p>
-                    })}
-                </section>
-            }
-            .into_any()
+            return super::refusal("This replay cannot be shown", sentence(&why), !embedded)
         }
     };
     match kind {

@@ -386,14 +386,11 @@ pub fn OpenShared(encoded: String) -> impl IntoView {
             });
             view! { <p class="screen loading">"Opening the shared game…"</p> }.into_any()
         }
-        Err(why) => view! {
-            <section class="screen narrow">
-                <h1 id="screen-title" tabindex="-1">"This shared game cannot be opened"</h1>
-                <p class="error" role="alert">{why} ". Nothing was saved."</p>
-                <p class="actions"><a class="button" href="#/">"The games"</a></p>
-            </section>
-        }
-        .into_any(),
+        Err(why) => super::refusal(
+            "This shared game cannot be opened",
+            format!("{why}. Nothing was saved."),
+            true,
+        ),
     }
 }
 

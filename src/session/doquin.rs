@@ -19,7 +19,7 @@ pub const PEG_COLOURS: [&str; 4] = ["blue", "natural", "green", "purple"];
 pub fn hole_words(hole: Hole) -> String {
     format!(
         "{} {}-{}",
-        hole.face.name().to_lowercase(),
+        hole.face.name().to_ascii_lowercase(),
         hole.row,
         hole.column
     )

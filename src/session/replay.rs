@@ -199,11 +199,13 @@ impl<G: Replayable> Replay<G> {
     }
 }
 
+/// The text with a capital first, as the play screens write their sentences.
 fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    text
 }
 
 fn seat_name(names: &[String], seat: Seat) -> &str {

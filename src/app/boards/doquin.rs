@@ -49,7 +49,7 @@ pub struct Marks {
 pub fn hole_name(position: &Doquin, hole: Hole) -> String {
     let place = format!(
         "{} {}-{}",
-        hole.face.name().to_lowercase(),
+        hole.face.name().to_ascii_lowercase(),
         hole.row,
         hole.column
     );
@@ -466,8 +466,11 @@ impl Rod {
         let v = eye.vector(times(down, PEG_RADIUS));
         // The rim points of the rod's round end that lie farthest to either side of its length.
         let side = |p: Point| way.0 * p.1 - way.1 * p.0;
-        let angle = side(v).atan2(side(u));
-        let (cos, sin) = (angle.cos(), angle.sin());
+        // The cosine and sine of the angle whose tangent is side(v) / side(u), by a square root
+        // (a WebAssembly instruction) rather than atan2, cos and sin (a library of their own).
+        let (a, b) = (side(u), side(v));
+        let r = (a * a + b * b).sqrt();
+        let (cos, sin) = if r > 0.0 { (a / r, b / r) } else { (1.0, 0.0) };
         Rod {
             base,
             end,

@@ -97,11 +97,13 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
                 .map_err(failed)?;
         }
     }
+    // (Read by the browser's own parseFloat: Rust's float parsing would bring its tables in.)
     let view_box: Vec<f64> = board
         .get_attribute("viewBox")
         .unwrap_or_default()
         .split([' ', ','])
-        .filter_map(|n| n.parse().ok())
+        .map(js_sys::parse_float)
+        .filter(|n| n.is_finite())
         .collect();
     let (width, height) = match view_box[..] {
         [_, _, w, h] => (w, h),

@@ -165,7 +165,7 @@ pub fn MorrisBoard(
     let point_near = move |(x, y): (f64, f64)| -> Option<Point> {
         board.points().iter().copied().find(|p| {
             let (px, py) = centre(board, *p);
-            (px - x).hypot(py - y) <= REACH * scale(board)
+            distance((px, py), (x, y)) <= REACH * scale(board)
         })
     };
 
@@ -197,7 +197,7 @@ pub fn MorrisBoard(
         let Some(at) = to_board(f64::from(ev.client_x()), f64::from(ev.client_y())) else {
             return;
         };
-        if !d.moving && (at.0 - d.start.0).hypot(at.1 - d.start.1) > DRAG_START {
+        if !d.moving && distance(at, d.start) > DRAG_START {
             d.moving = true;
             if let Some(svg) = svg_ref.get_untracked() {
                 let _ = svg.set_pointer_capture(ev.pointer_id());
@@ -454,4 +454,10 @@ pub fn MorrisBoard(
             <g aria-hidden="true">{focus_ring}</g>
         </svg>
     }
+}
+
+/// The distance between two points of the drawing.
+fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+    (dx * dx + dy * dy).sqrt()
 }

@@ -15,6 +15,10 @@ use crate::rules::morris;
 use crate::rules::quoits::Quoits;
 use crate::rules::{Table, Turn};
 
+/// How a game sets up its start from a record's header: the variant, the options and the number
+/// of players; or why it cannot.
+pub type FromHeader<G> = fn(Option<&str>, &Map<String, Value>, usize) -> Result<G, String>;
+
 /// The `format` every Parlour record carries.
 pub const FORMAT: &str = "parlour-record";
 /// The record version this Parlour writes and reads.
@@ -194,24 +198,29 @@ impl Record {
 
     /// The game at its start, as the header sets it up, behind the shared [`Table`] view.
     pub fn start(&self) -> Result<Box<dyn Table>, RecordError> {
-        let header = |e: String| RecordError::BadHeader(e);
-        let (variant, options, seats) =
-            (self.variant.as_deref(), &self.options, self.players.len());
         match self.kind()? {
             GameKind::Morris => Ok(Box::new(self.start_morris()?)),
-            GameKind::Archery => Ok(Box::new(
-                Archery::from_header(variant, options, seats).map_err(header)?,
-            )),
-            GameKind::Quoits => Ok(Box::new(
-                Quoits::from_header(variant, options, seats).map_err(header)?,
-            )),
-            GameKind::Dominoes => Ok(Box::new(
-                Dominoes::from_header(variant, options, seats).map_err(header)?,
-            )),
-            GameKind::Doquin => Ok(Box::new(
-                Doquin::from_header(variant, options, seats).map_err(header)?,
-            )),
+            GameKind::Archery => Ok(Box::new(self.start_as(Archery::from_header)?)),
+            GameKind::Quoits => Ok(Box::new(self.start_as(Quoits::from_header)?)),
+            GameKind::Dominoes => Ok(Box::new(self.start_as(Dominoes::from_header)?)),
+            GameKind::Doquin => Ok(Box::new(self.start_as(Doquin::from_header)?)),
         }
+    }
+
+    /// The game at its start, as the header (variant, options, number of players) sets it up by
+    /// the game's own `from_header`. The header's game name is not checked: the caller chose
+    /// the game.
+    pub fn start_as<G>(&self, from_header: FromHeader<G>) -> Result<G, RecordError> {
+        from_header(self.variant.as_deref(), &self.options, self.players.len())
+            .map_err(RecordError::BadHeader)
+    }
+
+    /// The game with every move of the record played, from the start `from_header` sets up; the
+    /// first move that does not replay is named in the error.
+    pub fn replay_as<G: Table>(&self, from_header: FromHeader<G>) -> Result<G, RecordError> {
+        let mut game = self.start_as(from_header)?;
+        play_moves(&mut game, &self.moves, 0)?;
+        Ok(game)
     }
 
     /// The start of a Morris game, as the header sets it up.
@@ -222,8 +231,7 @@ impl Record {
                 self.game
             )));
         }
-        morris::Position::from_header(self.variant.as_deref(), &self.options, self.players.len())
-            .map_err(RecordError::BadHeader)
+        self.start_as(morris::Position::from_header)
     }
 
     /// Replays the whole record; the first move that does not replay is named in the error.

@@ -220,7 +220,7 @@ pub fn count(record: &Record, outcome: &Outcome) -> Option<Counted> {
 fn sides(record: &Record) -> Vec<usize> {
     let seats = record.players.len();
     let dominoes = (record.game == GameKind::Dominoes.name())
-        .then(|| Dominoes::from_header(record.variant.as_deref(), &record.options, seats).ok())
+        .then(|| record.start_as(Dominoes::from_header).ok())
         .flatten();
     match dominoes {
         Some(table) => (0..seats as u8)

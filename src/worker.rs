@@ -137,17 +137,10 @@ fn respond(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
             }
         }
         GameKind::Archery => {
-            let game = crate::rules::archery::Archery::from_header(
-                request.record.variant.as_deref(),
-                &request.record.options,
-                request.record.players.len(),
-            )
-            .map_err(|e| e.to_string())
-            .and_then(|mut game| {
-                play_moves(&mut game as &mut dyn Table, &request.record.moves, 0)
-                    .map_err(|e| e.to_string())?;
-                Ok(game)
-            })?;
+            let game = request
+                .record
+                .replay_as(crate::rules::archery::Archery::from_header)
+                .map_err(|e| e.to_string())?;
             match game.turn() {
                 Turn::Seat(_) => {}
                 Turn::Chance => return Err("no arrow is to be chosen now: spin first".into()),
@@ -185,12 +178,10 @@ fn respond(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
 /// A Dominoes request: the record is replayed in full, but the computer is given only what the
 /// seat to move may see.
 fn dominoes(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
-    let mut game = crate::rules::dominoes::Dominoes::from_header(
-        request.record.variant.as_deref(),
-        &request.record.options,
-        request.record.players.len(),
-    )?;
-    play_moves(&mut game as &mut dyn Table, &request.record.moves, 0).map_err(|e| e.to_string())?;
+    let game = request
+        .record
+        .replay_as(crate::rules::dominoes::Dominoes::from_header)
+        .map_err(|e| e.to_string())?;
     let seat = match game.turn() {
         Turn::Seat(seat) => seat,
         Turn::Chance => return Err("a deal is due".into()),
@@ -231,12 +222,10 @@ fn dominoes(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
 /// a verdict) for the seat to move, pushes after a capture included. The score is the mover's
 /// expected reward in hundredths (50: level with the leader), the depth the rounds played out.
 fn doquin(request: &Request, clock: &dyn Clock) -> Result<Answer, String> {
-    let mut game = crate::rules::doquin::Doquin::from_header(
-        request.record.variant.as_deref(),
-        &request.record.options,
-        request.record.players.len(),
-    )?;
-    play_moves(&mut game as &mut dyn Table, &request.record.moves, 0).map_err(|e| e.to_string())?;
+    let game = request
+        .record
+        .replay_as(crate::rules::doquin::Doquin::from_header)
+        .map_err(|e| e.to_string())?;
     if game.turn() == Turn::Over {
         return Err("the game is over".into());
     }

@@ -268,12 +268,7 @@ impl Replayable for Archery {
     const CHANCE: &'static str = "a spin";
 
     fn start_of(record: &Record) -> Result<Self, RecordError> {
-        Archery::from_header(
-            record.variant.as_deref(),
-            &record.options,
-            record.players.len(),
-        )
-        .map_err(RecordError::BadHeader)
+        record.start_as(Archery::from_header)
     }
 
     fn chapter(before: &Self, _: usize, names: &[String]) -> String {
@@ -302,12 +297,7 @@ impl Replayable for Quoits {
     const CHANCE: &'static str = "a spin";
 
     fn start_of(record: &Record) -> Result<Self, RecordError> {
-        Quoits::from_header(
-            record.variant.as_deref(),
-            &record.options,
-            record.players.len(),
-        )
-        .map_err(RecordError::BadHeader)
+        record.start_as(Quoits::from_header)
     }
 
     fn chapter(before: &Self, _: usize, _: &[String]) -> String {
@@ -338,12 +328,7 @@ impl Replayable for Dominoes {
     const CHANCE: &'static str = "a deal or a draw";
 
     fn start_of(record: &Record) -> Result<Self, RecordError> {
-        Dominoes::from_header(
-            record.variant.as_deref(),
-            &record.options,
-            record.players.len(),
-        )
-        .map_err(RecordError::BadHeader)
+        record.start_as(Dominoes::from_header)
     }
 
     fn chapter(before: &Self, _: usize, _: &[String]) -> String {
@@ -389,12 +374,7 @@ impl Replayable for Doquin {
     const CHANCE: &'static str = "chance";
 
     fn start_of(record: &Record) -> Result<Self, RecordError> {
-        Doquin::from_header(
-            record.variant.as_deref(),
-            &record.options,
-            record.players.len(),
-        )
-        .map_err(RecordError::BadHeader)
+        record.start_as(Doquin::from_header)
     }
 
     fn chapter(before: &Self, _: usize, _: &[String]) -> String {

@@ -11,7 +11,7 @@ mod quoits;
 use leptos::prelude::*;
 
 use parlour::games::GameKind;
-use parlour::record::Record;
+use parlour::record::{FromHeader, Record};
 use parlour::rules::archery::Archery;
 use parlour::rules::dominoes::Dominoes;
 use parlour::rules::doquin::Doquin;
@@ -144,9 +144,6 @@ fn does_not_replay(e: parlour::record::RecordError) -> AnyView {
 }
 
 /// A game's start as a record's header sets it up: variant, options, number of seats.
-type FromHeader<G> =
-    fn(Option<&str>, &serde_json::Map<String, serde_json::Value>, usize) -> Result<G, String>;
-
 /// Replays a saved game from the start its record's header sets up (`from_header`, the game's
 /// own), with the moves that were undone kept for redo, and draws its screen; or says why it
 /// does not replay.
@@ -156,13 +153,9 @@ fn open<G: parlour::rules::Game + 'static>(
     screen: impl FnOnce(SavedGame, parlour::session::Match<G>) -> AnyView,
 ) -> AnyView {
     let record = &saved.record;
-    let game = from_header(
-        record.variant.as_deref(),
-        &record.options,
-        record.players.len(),
-    )
-    .map_err(parlour::record::RecordError::BadHeader)
-    .and_then(|start| parlour::session::Match::from_record(record, start, &saved.redo));
+    let game = record
+        .start_as(from_header)
+        .and_then(|start| parlour::session::Match::from_record(record, start, &saved.redo));
     match game {
         Ok(game) => screen(saved, game),
         Err(e) => does_not_replay(e),

@@ -1,7 +1,7 @@
 // Embedding: a game chosen by its address plays alone in a frame (no header, footer or record
 // controls), in the theme the address names, and resumes after a reload; the Embed dialog of a
 // game writes an iframe whose address opens that kind of game with those seats.
-import { assert, open, waitText } from './lib.mjs';
+import { assert, inFrame, open, waitText } from './lib.mjs';
 
 /** The moves of the game an embed address plays, from its autosave. */
 function embeddedMoves(page) {
@@ -57,12 +57,7 @@ export const tests = [
       await t.shot(page, 'dialog-1280');
       const src = code.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&');
       // The snippet works in a frame of another page.
-      const host = await t.page({ width: 1000, height: 900 });
-      await host.goto(t.base);
-      await host.evaluate((src) => {
-        document.body.innerHTML = `<iframe id="frame" src="${src}" width="720" height="820" style="border:0"></iframe>`;
-      }, src);
-      const frame = host.frameLocator('#frame');
+      const { frame } = await inFrame(t, src, { width: 720, height: 820, page: { width: 1000 } });
       await frame.locator('svg.board').waitFor();
       assert.equal(await frame.locator('header.top').isVisible(), false);
       await waitText(frame.locator('.play-title'), 'Morris');

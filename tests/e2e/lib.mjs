@@ -151,3 +151,16 @@ export async function startByKeyboard(page, ready) {
       throw new Error(`after Start the game the focus is on ${where}, not on the screen's heading`);
     });
 }
+
+/**
+ * The app at `src` in an iframe `width` by `height` on a page of another site (opened with the
+ * page options `page`, as `t.page` takes them); resolves to the host page and the frame.
+ */
+export async function inFrame(t, src, { width = 720, height = 820, page = {} } = {}) {
+  const host = await t.page({ width: width + 40, height: 900, ...page });
+  await host.goto(t.base);
+  await host.evaluate(([src, width, height]) => {
+    document.body.innerHTML = `<iframe id="frame" src="${src}" width="${width}" height="${height}" style="border:0"></iframe>`;
+  }, [src, width, height]);
+  return { host, frame: host.frameLocator('#frame') };
+}

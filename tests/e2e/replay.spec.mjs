@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, open, shareRoute, waitText } from './lib.mjs';
+import { assert, inFrame, open, shareRoute, waitText } from './lib.mjs';
 
 const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 /** What a picture leaves out, read from the boards' own list (src/app/boards/mod.rs). */
@@ -209,13 +209,8 @@ tests.push(
     async run(t) {
       const rec = await record('doquin');
       for (const width of [360, 720]) {
-        const host = await t.page({ width: width + 40, height: 900, theme: 'light' });
-        await host.goto(t.base);
         const src = t.base + '#/embed/replay/' + encodeURIComponent(JSON.stringify(rec)) + '?theme=dark';
-        await host.evaluate(([src, width]) => {
-          document.body.innerHTML = `<iframe id="frame" src="${src}" width="${width}" height="820" style="border:0"></iframe>`;
-        }, [src, width]);
-        const frame = host.frameLocator('#frame');
+        const { host, frame } = await inFrame(t, src, { width, page: { theme: 'light' } });
         await waitText(frame.locator('.replay-count'), `Step 0 of ${rec.moves.length}`);
         for (const chrome of ['header.top', 'footer.foot']) {
           assert.equal(await frame.locator(chrome).isVisible(), false, `${chrome} is hidden in a frame`);

@@ -143,7 +143,6 @@ fn does_not_replay(e: parlour::record::RecordError) -> AnyView {
     ))
 }
 
-/// A game's start as a record's header sets it up: variant, options, number of seats.
 /// Replays a saved game from the start its record's header sets up (`from_header`, the game's
 /// own), with the moves that were undone kept for redo, and draws its screen; or says why it
 /// does not replay.

@@ -251,21 +251,11 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         hinting.for_position(at).filter(|_| mine)
     });
     let ask = move || {
-        let at = plies();
-        hinting.ask(
-            game.with_untracked(|g| g.record()),
-            at,
-            message,
-            announce,
-            move || plies() == at,
-            move |best: &Move| {
-                let now = position.get_untracked();
-                let Turn::Seat(seat) = now.turn() else {
-                    return None;
-                };
-                Some((hint_words(&now, *best), name_of(seat)))
-            },
-        );
+        game.with_untracked(|g| {
+            hinting.ask(g, plies, message, announce, |now, best| {
+                Some(hint_words(now, *best))
+            })
+        })
     };
     // With a person at the table, undo goes back to the last thing a person did.
     let automatic_now = move |g: &Dominoes| match g.turn() {

@@ -245,24 +245,11 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         hinting.for_position(at)
     });
     let ask = move || {
-        if !can_hint() {
-            return;
-        }
-        let at = plies();
-        hinting.ask(
-            game.with_untracked(|g| g.record()),
-            at,
-            message,
-            announce,
-            move || plies() == at,
-            move |best: &Move| {
-                let now = position.get_untracked();
-                let Turn::Seat(seat) = now.turn() else {
-                    return None;
-                };
-                Some((preview_words(&now, *best, &all_names())?, name_of(seat)))
-            },
-        );
+        game.with_untracked(|g| {
+            hinting.ask(g, plies, message, announce, move |now, best| {
+                preview_words(now, *best, &all_names())
+            })
+        })
     };
 
     let marks = Memo::new(move |_| {

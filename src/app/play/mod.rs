@@ -317,28 +317,36 @@ impl<M: std::str::FromStr + Clone + Send + Sync + 'static> Hinting<M> {
         self.hint.get().filter(|h| h.at == at)
     }
 
-    /// Asks the computer, in its worker, for the best move of the seat to move in the game
-    /// `record` holds (after `at` moves), with its verdict. When the answer comes, if
-    /// `still_due()` says the game has not moved on, `said` gives the move in words and the
-    /// name of the player the hint is for, and the hint is shown and announced: "Hint: lay 6-4
-    /// on the left end, leaving 4. Ada is a little better." A hint that cannot be had or read
-    /// is said in `message`.
-    pub fn ask(
+    /// Asks the computer, in its worker, for the best move of the seat to move in `game`, with
+    /// its verdict. When the answer comes, if `moves_now()` says the game has not moved on,
+    /// `what` says the move in words (from the position it was asked about), and the hint is
+    /// shown and announced for the player to move: "Hint: lay 6-4 on the left end, leaving 4.
+    /// Ada is a little better." A hint that cannot be had or read is said in `message`.
+    pub fn ask<G: parlour::rules::Game<Move = M> + 'static>(
         self,
-        record: Record,
-        at: usize,
+        game: &parlour::session::Match<G>,
+        moves_now: impl Fn() -> usize + 'static,
         message: RwSignal<Option<String>>,
         announce: RwSignal<String>,
-        still_due: impl Fn() -> bool + 'static,
-        said: impl Fn(&M) -> Option<(String, String)> + 'static,
+        what: impl Fn(&G, &M) -> Option<String> + 'static,
     ) {
+        let parlour::rules::Turn::Seat(seat) = game.position().turn() else {
+            return;
+        };
         if self.waiting.get_untracked() {
             return;
         }
+        let at = game.moves().len();
+        let whose = game
+            .players()
+            .get(seat.index())
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        let position = game.position().clone();
         let request = parlour::worker::Request {
             id: 0,
             task: parlour::worker::Task::Hint,
-            record,
+            record: game.record(),
             level: None,
             seed: dom::random_u64(),
             think_ms: Some(HINT_THINK_MS),
@@ -347,7 +355,7 @@ impl<M: std::str::FromStr + Clone + Send + Sync + 'static> Hinting<M> {
         announce.set("Looking for a hint…".into());
         let asked = super::computer::ask(request, move |answer: parlour::worker::Answer| {
             self.waiting.set(false);
-            if !still_due() {
+            if moves_now() != at {
                 return;
             }
             let read = answer.r#move.as_deref().map(str::parse::<M>);
@@ -358,7 +366,7 @@ impl<M: std::str::FromStr + Clone + Send + Sync + 'static> Hinting<M> {
                 message.set(Some(format!("No hint: {why}.")));
                 return;
             };
-            let Some((what, whose)) = said(&best) else {
+            let Some(said) = what(&position, &best) else {
                 return;
             };
             let verdict = answer.verdict.unwrap_or_default();
@@ -367,7 +375,7 @@ impl<M: std::str::FromStr + Clone + Send + Sync + 'static> Hinting<M> {
             } else {
                 format!("{whose} is {verdict}.")
             };
-            let words = format!("Hint: {what}. {judged}");
+            let words = format!("Hint: {said}. {judged}");
             announce.set(words.clone());
             self.hint.set(Some(Hint { at, best, words }));
         });
@@ -377,16 +385,21 @@ impl<M: std::str::FromStr + Clone + Send + Sync + 'static> Hinting<M> {
         }
     }
 
-    /// The Hint button: it asks by `ask`, and is off while `off()` says so or a hint is being
-    /// found.
+    /// The Hint button: it asks by `ask`, and is off (and asks nothing) while `off()` says so or
+    /// a hint is being found.
     pub fn button(
         self,
-        off: impl Fn() -> bool + Send + Sync + 'static,
+        off: impl Fn() -> bool + Copy + Send + Sync + 'static,
         ask: impl Fn() + 'static,
     ) -> impl IntoView {
         let waiting = self.waiting;
+        let click = move |_| {
+            if !off() {
+                ask();
+            }
+        };
         view! {
-            <button type="button" on:click=move |_| ask() disabled=move || off() || waiting.get()>
+            <button type="button" on:click=click disabled=move || off() || waiting.get()>
                 {move || if waiting.get() { "Hint…" } else { "Hint" }}
             </button>
         }

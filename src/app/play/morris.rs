@@ -263,24 +263,11 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         announce.set("Move played again.".into());
     };
     let ask_hint = move || {
-        if computer_to_move() {
-            return;
-        }
-        let at = plies();
-        hinting.ask(
-            play.with_untracked(|p| p.game.record()),
-            at,
-            message,
-            announce,
-            move || plies() == at,
-            move |best: &Move| {
-                let side = position.get_untracked().to_move();
-                Some((
-                    best.to_string(),
-                    names.with_value(|n| n[side.index()].clone()),
-                ))
-            },
-        );
+        play.with_untracked(|p| {
+            hinting.ask(&p.game, plies, message, announce, |_, best: &Move| {
+                Some(best.to_string())
+            })
+        })
     };
     // A draw offered to a person is asked in a dialog; the computer takes it when its engine
     // does not think itself better.

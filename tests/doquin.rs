@@ -460,3 +460,18 @@ fn effect_agrees_with_play_in_random_games() {
         }
     }
 }
+
+#[test]
+fn picking_a_hole_inserts_and_after_a_capture_pushes() {
+    let mut game = two_players();
+    assert_eq!(game.move_at(hole("R2-2")), Move::Insert(hole("R2-2")));
+    // Bob's F2-2 is touched by Ada's R2-1; R2-2 touches it a second time and captures it.
+    play_all(
+        &mut game,
+        &["F4-4", "F2-2", "R2-1", "F2-1", "T4-1", "T4-2", "R2-2"],
+    );
+    assert!(game.is_pushing());
+    assert_eq!(game.move_at(hole("T4-2")), Move::Push(hole("T4-2")));
+    assert_eq!(Move::Push(hole("T4-2")).hole(), hole("T4-2"));
+    assert_eq!(Move::Insert(hole("F1-1")).hole(), hole("F1-1"));
+}

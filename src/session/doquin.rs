@@ -187,7 +187,7 @@ pub fn move_words(before: &Doquin, m: Move, names: &[String]) -> String {
 /// What a move would do, in words, before it is made: "right 2-2: the peg would stop 2 deep,
 /// touching Bob's peg in front 2-2, and capture it". `None` for a move that is not legal.
 pub fn preview_words(before: &Doquin, m: Move, names: &[String]) -> Option<String> {
-    let (Move::Insert(hole) | Move::Push(hole)) = m;
+    let hole = m.hole();
     Some(format!(
         "{}: the peg would {}",
         hole_words(hole),

@@ -129,12 +129,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         if now.outcome().is_some() {
             return;
         }
-        let m = if now.is_pushing() {
-            Move::Push(hole)
-        } else {
-            Move::Insert(hole)
-        };
-        act(m, false);
+        act(now.move_at(hole), false);
     };
 
     // The automatic moves: the computer's, and the pushes whose order does not matter. Each
@@ -256,30 +251,18 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         let now = position.get();
         let mine = human_to_choose(&now) && !round_panel();
         let targets = if mine {
-            now.legal_moves()
-                .into_iter()
-                .map(|m| match m {
-                    Move::Insert(h) | Move::Push(h) => h,
-                })
-                .collect()
+            now.legal_moves().into_iter().map(Move::hole).collect()
         } else {
             Vec::new()
         };
-        let hinted = shown_hint.get().map(|h| match h.best {
-            Move::Insert(h) | Move::Push(h) => h,
-        });
+        let hinted = shown_hint.get().map(|h| h.best.hole());
         // What the hole pointed at would do; else, what the hint's move would.
         let preview = hovered
             .get()
             .filter(|h| targets.contains(h))
             .or(hinted.filter(|h| targets.contains(h)))
             .and_then(|hole| {
-                let m = if now.is_pushing() {
-                    Move::Push(hole)
-                } else {
-                    Move::Insert(hole)
-                };
-                let effect = now.effect(m)?;
+                let effect = now.effect(now.move_at(hole))?;
                 let Turn::Seat(seat) = now.turn() else {
                     return None;
                 };
@@ -308,12 +291,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         let hole = hovered
             .get()
             .filter(|h| marks.with(|m| m.targets.contains(h)))?;
-        let m = if now.is_pushing() {
-            Move::Push(hole)
-        } else {
-            Move::Insert(hole)
-        };
-        preview_words(&now, m, &all_names()).map(|w| sentence(&w))
+        preview_words(&now, now.move_at(hole), &all_names()).map(|w| sentence(&w))
     };
 
     let status = move || {

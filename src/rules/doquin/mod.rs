@@ -61,6 +61,15 @@ pub enum Move {
     Push(Hole),
 }
 
+impl Move {
+    /// The hole the move is made at.
+    pub fn hole(self) -> Hole {
+        match self {
+            Move::Insert(hole) | Move::Push(hole) => hole,
+        }
+    }
+}
+
 /// A peg in the block: whose it is and how many cells of its hole it fills, from the face.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Peg {
@@ -339,6 +348,16 @@ impl Doquin {
     /// Whether the player who captured is pushing pegs in before the turn passes.
     pub fn is_pushing(&self) -> bool {
         self.pushing
+    }
+
+    /// The move that picking `hole` makes now: a push while the capturer is pushing pegs in,
+    /// else an insertion (legal or not: [`Game::play`] says).
+    pub fn move_at(&self, hole: Hole) -> Move {
+        if self.pushing {
+            Move::Push(hole)
+        } else {
+            Move::Insert(hole)
+        }
     }
 
     /// The round being played, from 1 (or the last, when the game is over).

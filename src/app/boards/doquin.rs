@@ -12,6 +12,7 @@ use parlour::rules::doquin::{Doquin, Face, Hole};
 use super::super::dom;
 use super::pieces::outline;
 
+use parlour::session::doquin::hole_words;
 /// The colour of each seat's pegs, in words, for accessible names ("blue peg").
 pub use parlour::session::doquin::PEG_COLOURS;
 
@@ -47,12 +48,7 @@ pub struct Marks {
 /// A hole's accessible name: "front 2-3, blue peg, 2 deep", "right 1-4, open",
 /// "top 4-4, blocked".
 pub fn hole_name(position: &Doquin, hole: Hole) -> String {
-    let place = format!(
-        "{} {}-{}",
-        hole.face.name().to_ascii_lowercase(),
-        hole.row,
-        hole.column
-    );
+    let place = hole_words(hole);
     match position.peg(hole) {
         Some(peg) => format!(
             "{place}, {} peg, {} deep",

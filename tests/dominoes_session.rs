@@ -5,7 +5,7 @@ use parlour::rules::dominoes::{Bone, Dominoes, End, Move};
 use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
     bone_label, click_bone, distinct_names, end_label, hand_points, hint_words, news, plays_on,
-    table_words, target_arms, viewer, with_names, BoneClick, Viewer,
+    stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -215,4 +215,16 @@ fn a_hint_says_which_bone_goes_where() {
         "lay 6-5 on the right end, leaving 5"
     );
     assert_eq!(hint_words(&game, Move::Draw), "draw a bone");
+}
+
+#[test]
+fn the_stock_is_told_in_the_games_that_draw() {
+    assert_eq!(stock_words(&block()), None, "Block has no drawing");
+    let mut draw = Dominoes::from_header(Some("draw"), &options(json!({})), 2).unwrap();
+    draw.play_notation(
+        "deal 6-6 6-4 4-4 5-1 3-0 2-2 1-1 / 6-5 6-3 5-5 4-2 3-3 2-0 0-0 ; \
+         6-2 6-1 6-0 5-4 5-3 5-2 5-0 4-3 4-1 4-0 3-2 3-1 2-1 1-0",
+    )
+    .unwrap();
+    assert_eq!(stock_words(&draw).as_deref(), Some("Stock: 14 bones"));
 }

@@ -310,10 +310,8 @@ fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
             <h2 id="replay-hands-title" class="visually-hidden">"The hands"</h2>
             {move || replay.with(|r| {
                 let now = r.position();
-                let stock = now.game().draws().then(|| {
-                    let n = now.stock().len();
-                    view! { <p class="table-facts">{format!("Stock: {}", parlour::session::dominoes::bones(n))}</p> }
-                });
+                let stock = parlour::session::dominoes::stock_words(now)
+                    .map(|words| view! { <p class="table-facts">{words}</p> });
                 view! {
                     <ul class="hands-shown">
                         {(0..now.players()).map(|i| {

@@ -24,6 +24,13 @@ pub fn bones(n: usize) -> String {
     format!("{n} bone{}", if n == 1 { "" } else { "s" })
 }
 
+/// The stock in words ("Stock: 14 bones"), in the games that draw from it.
+pub fn stock_words(game: &Dominoes) -> Option<String> {
+    game.game()
+        .draws()
+        .then(|| format!("Stock: {}", bones(game.stock().len())))
+}
+
 /// Every legal move that lays `bone`.
 pub fn plays_of(legal: &[Move], bone: Bone) -> Vec<Move> {
     legal

@@ -10,12 +10,12 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use parlour::games::GameKind;
-use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move};
+use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move, NEVER_DRAWN};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
     bone_label, bones, click_bone, counting_lines, ends_words, event_words, hand_points,
     hint_words, last_bone, matador_words, news, opening_words, playable, plays_on, side_name,
-    table_words, target_arms, viewer, with_names, BoneClick, Viewer,
+    stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
 };
 use parlour::session::Match;
 use parlour::storage::SavedGame;
@@ -441,9 +441,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
 
     let table_facts = move || {
         let now = position.get();
-        let stock = now.game().draws().then(|| {
-            let n = now.stock().len();
-            view! { <span class="stock">{format!("Stock: {} (the last 2 are never drawn)", bones(n))}</span> }
+        let stock = stock_words(&now).map(|words| {
+            view! { <span class="stock">{format!("{words} (the last {NEVER_DRAWN} are never drawn)")}</span> }
         });
         let pool = (now.game() == DominoGame::Pool)
             .then(|| view! { <span>{format!("Pool: {} counters", now.pool())}</span> });

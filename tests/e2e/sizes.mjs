@@ -40,7 +40,7 @@ const loader = join(dist, '__wasm_split.js');
 const shared = [];
 if (existsSync(loader)) {
   const text = readFileSync(loader, 'utf8');
-  for (const [, users, chunk] of text.matchAll(/\/\*\s*([a-z, ]+?)\s*\*\/\s*const __(?:chunk_\d+|shared_[a-z]+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
+  for (const [, users, chunk] of text.matchAll(/\/\*\s*([a-z, ]+?)\s*\*\/\s*const __shared_[a-z]+ = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
     shared.push(chunk);
     for (const game of users.split(',').map((s) => s.trim())) pieces.get(game)?.push(chunk);
   }

@@ -51,11 +51,11 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
         }
     };
     match kind {
-        GameKind::Morris => viewer::<Position>(record, kind, embedded, morris_board),
-        GameKind::Archery => viewer::<Archery>(record, kind, embedded, archery_board),
-        GameKind::Quoits => viewer::<Quoits>(record, kind, embedded, quoits_board),
-        GameKind::Dominoes => viewer::<Dominoes>(record, kind, embedded, dominoes_board),
-        GameKind::Doquin => viewer::<Doquin>(record, kind, embedded, doquin_board),
+        GameKind::Morris => viewer::<Position>(record, embedded, morris_board),
+        GameKind::Archery => viewer::<Archery>(record, embedded, archery_board),
+        GameKind::Quoits => viewer::<Quoits>(record, embedded, quoits_board),
+        GameKind::Dominoes => viewer::<Dominoes>(record, embedded, dominoes_board),
+        GameKind::Doquin => viewer::<Doquin>(record, embedded, doquin_board),
     }
 }
 
@@ -63,7 +63,6 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
 /// step buttons, the position in words, the move list and a picture of the board at the step.
 fn viewer<G: Replayable + Send + Sync>(
     record: Record,
-    kind: GameKind,
     embedded: bool,
     board: fn(RwSignal<Replay<G>>) -> AnyView,
 ) -> AnyView {
@@ -148,7 +147,7 @@ fn viewer<G: Replayable + Send + Sync>(
                     {(!embedded).then(|| view! {
                         <p class="actions">
                             <a class="button" href=play_on>"Play on from here"</a>
-                            <PictureButton name=Signal::derive(move || format!("parlour-{}-step-{}", kind.name(), step.get()))/>
+                            <PictureButton name=Signal::derive(move || format!("parlour-{}-step-{}", G::NAME, step.get()))/>
                         </p>
                     })}
                 </div>

@@ -150,7 +150,7 @@ impl MorrisPlay {
                     .collect()
             }
         };
-        points.sort();
+        points.sort_unstable();
         points.dedup();
         points
     }

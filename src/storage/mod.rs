@@ -376,8 +376,8 @@ impl<R> Listing<Saved<R>> {
     /// Newest first; problems by key.
     fn sort(&mut self) {
         self.games
-            .sort_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
-        self.problems.sort_by(|a, b| a.key.cmp(&b.key));
+            .sort_unstable_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
+        self.problems.sort_unstable_by(|a, b| a.key.cmp(&b.key));
     }
 
     /// Puts what is now stored under one game's key in place of what the list had (another

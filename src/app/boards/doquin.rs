@@ -736,7 +736,8 @@ fn block_scene(
         .filter(|&h| position.peg(h).is_some_and(|p| p.depth < n))
         .map(|h| (eye.distance(mouth(h, n)), h))
         .collect();
-    rods.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // Farthest first; equally far, in the holes' order.
+    rods.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.index(n).cmp(&b.1.index(n))));
     let (front, back): (Vec<_>, Vec<_>) = rods
         .into_iter()
         .partition(|(_, h)| eye.sees(outward(h.face)));
@@ -903,7 +904,7 @@ fn key_step(from: Hole, key: &str, command: bool, n: u8) -> Option<Hole> {
 /// The next target after `from` in the holes' order (or before it, `back`), round again.
 fn next_target(targets: &[Hole], from: Hole, n: u8, back: bool) -> Option<Hole> {
     let mut sorted: Vec<Hole> = targets.to_vec();
-    sorted.sort_by_key(|h| h.index(n));
+    sorted.sort_unstable_by_key(|h| h.index(n));
     let here = from.index(n);
     if back {
         sorted

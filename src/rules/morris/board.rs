@@ -80,7 +80,7 @@ impl Board {
             .flatten()
             .copied()
             .collect();
-        points.sort();
+        points.sort_unstable();
         points.dedup();
         assert!(points.len() <= 32, "a board's points must fit in a bit set");
 

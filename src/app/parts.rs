@@ -23,7 +23,7 @@ pub fn part<F>(load: F) -> impl IntoView
 where
     F: std::future::Future<Output = Result<AnyView, PartMissing>> + Send + 'static,
 {
-    loading(load, || {
+    loading(Box::pin(load), || {
         view! {
             <section class="screen narrow">
                 <h1 id="screen-title" tabindex="-1">"This page could not be loaded"</h1>
@@ -39,13 +39,14 @@ pub fn piece<F>(load: F) -> impl IntoView
 where
     F: std::future::Future<Output = Result<AnyView, PartMissing>> + Send + 'static,
 {
-    loading(load, || missing().into_any())
+    loading(Box::pin(load), || missing().into_any())
 }
 
-fn loading<F>(load: F, or_else: fn() -> AnyView) -> impl IntoView
-where
-    F: std::future::Future<Output = Result<AnyView, PartMissing>> + Send + 'static,
-{
+/// A part's screen on its way. Boxed, so that every part shares one copy of the waiting code.
+type Loading =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnyView, PartMissing>> + Send>>;
+
+fn loading(load: Loading, or_else: fn() -> AnyView) -> AnyView {
     view! {
         <Suspense fallback=|| view! { <p class="loading" role="status">"Setting out the board…"</p> }>
             {Suspend::new(async move {
@@ -56,6 +57,7 @@ where
             })}
         </Suspense>
     }
+    .into_any()
 }
 
 /// What is wrong and what to do: the message and its buttons.

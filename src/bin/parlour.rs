@@ -22,6 +22,7 @@
 
 use std::io::Read;
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -96,6 +97,55 @@ fn read_file(path: &str) -> Result<String, String> {
     }
 }
 
+/// A command's arguments, read flag by flag: switches, and flags with a value after them.
+struct Flags<'a> {
+    rest: std::slice::Iter<'a, String>,
+}
+
+impl<'a> Flags<'a> {
+    fn new(args: &'a [String]) -> Flags<'a> {
+        Flags { rest: args.iter() }
+    }
+
+    /// The next argument, if any.
+    fn next(&mut self) -> Option<&'a str> {
+        self.rest.next().map(String::as_str)
+    }
+
+    /// The value after `flag`, which is `what` (in the message when it is missing).
+    fn value(&mut self, flag: &str, what: &str) -> Result<&'a str, String> {
+        self.next().ok_or_else(|| format!("{flag} needs {what}"))
+    }
+
+    /// The number after `flag`.
+    fn number<T: FromStr>(&mut self, flag: &str) -> Result<T, String> {
+        self.next()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| format!("{flag} needs a number"))
+    }
+
+    /// The number above zero after `flag`.
+    fn positive<T: FromStr + PartialOrd + Default>(&mut self, flag: &str) -> Result<T, String> {
+        self.next()
+            .and_then(|s| s.parse().ok())
+            .filter(|n| *n > T::default())
+            .ok_or_else(|| format!("{flag} needs a positive number"))
+    }
+}
+
+/// A computer level by its name; the message lists the names (and `also`, a further player the
+/// command knows) when there is none of that name.
+fn level_named(name: &str, also: Option<&str>) -> Result<Level, String> {
+    Level::from_name(name).ok_or_else(|| {
+        let known: Vec<_> = Level::ALL.iter().map(|l| l.name()).chain(also).collect();
+        format!("unknown level \"{name}\" (known: {})", known.join(", "))
+    })
+}
+
+fn morris_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(name).ok_or_else(|| format!("unknown Morris variant \"{name}\""))
+}
+
 fn replay(args: &[String]) -> Result<(), String> {
     let [path] = args else {
         return Err(USAGE.to_string());
@@ -110,15 +160,11 @@ fn perft(args: &[String]) -> Result<(), String> {
     let mut depth = None;
     let mut variant = Variant::Morelles;
     let mut record_path = None;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--variant" => {
-                let name = rest.next().ok_or(USAGE)?;
-                variant = Variant::from_name(name)
-                    .ok_or_else(|| format!("unknown Morris variant \"{name}\""))?;
-            }
-            "--record" => record_path = Some(rest.next().ok_or(USAGE)?.clone()),
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next() {
+        match flag {
+            "--variant" => variant = morris_variant(flags.value("--variant", "a name")?)?,
+            "--record" => record_path = Some(flags.value("--record", "a file")?),
             number => {
                 depth = Some(
                     number
@@ -132,7 +178,7 @@ fn perft(args: &[String]) -> Result<(), String> {
     let position = match record_path {
         None => Position::new(variant, Options::default()),
         Some(path) => {
-            let record = Record::from_json(&read_file(&path)?).map_err(|e| e.to_string())?;
+            let record = Record::from_json(&read_file(path)?).map_err(|e| e.to_string())?;
             let play = MorrisPlay::open(&record, &[]).map_err(|e| e.to_string())?;
             play.position().clone()
         }
@@ -273,16 +319,10 @@ fn phase_name(position: &Position) -> &'static str {
 
 fn bench(args: &[String]) -> Result<(), String> {
     let mut seconds = 1.0;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--seconds" => {
-                seconds = rest
-                    .next()
-                    .and_then(|s| s.parse::<f64>().ok())
-                    .filter(|s| *s > 0.0)
-                    .ok_or("--seconds needs a positive number")?
-            }
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next() {
+        match flag {
+            "--seconds" => seconds = flags.positive("--seconds")?,
             "--levels" => return bench_levels(),
             other => return Err(format!("unknown bench argument \"{other}\"\n{USAGE}")),
         }
@@ -467,50 +507,16 @@ fn selfplay(args: &[String]) -> Result<(), String> {
     let mut seed = 1u64;
     let mut threads = 1usize;
     let mut verbose = false;
-    let level = |name: Option<&String>| -> Result<Level, String> {
-        let name = name.ok_or("a level is missing")?;
-        Level::from_name(name).ok_or_else(|| {
-            let known: Vec<_> = Level::ALL.iter().map(|l| l.name()).collect();
-            format!("unknown level \"{name}\" (known: {})", known.join(", "))
-        })
-    };
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--variant" => {
-                let name = rest.next().ok_or("--variant needs a name")?;
-                variant = Variant::from_name(name)
-                    .ok_or_else(|| format!("unknown Morris variant \"{name}\""))?;
-            }
-            "--games" => {
-                games = rest
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .filter(|n| *n > 0)
-                    .ok_or("--games needs a positive number")?
-            }
-            "--a" => a = level(rest.next())?,
-            "--b" => b = level(rest.next())?,
-            "--time-scale" => {
-                scale = rest
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .filter(|s: &f64| *s > 0.0)
-                    .ok_or("--time-scale needs a positive number")?
-            }
-            "--seed" => {
-                seed = rest
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .ok_or("--seed needs a number")?
-            }
-            "--threads" => {
-                threads = rest
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .filter(|n| *n > 0)
-                    .ok_or("--threads needs a positive number")?
-            }
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next() {
+        match flag {
+            "--variant" => variant = morris_variant(flags.value("--variant", "a name")?)?,
+            "--games" => games = flags.positive("--games")?,
+            "--a" => a = level_named(flags.value("--a", "a level")?, None)?,
+            "--b" => b = level_named(flags.value("--b", "a level")?, None)?,
+            "--time-scale" => scale = flags.positive("--time-scale")?,
+            "--seed" => seed = flags.number("--seed")?,
+            "--threads" => threads = flags.positive("--threads")?,
             "--verbose" => verbose = true,
             other => return Err(format!("unknown selfplay argument \"{other}\"\n{USAGE}")),
         }
@@ -592,15 +598,7 @@ impl DominoPlayer {
         if name == "greedy" {
             return Ok(DominoPlayer::Greedy);
         }
-        Level::from_name(name)
-            .map(DominoPlayer::Level)
-            .ok_or_else(|| {
-                let known: Vec<_> = Level::ALL.iter().map(|l| l.name()).collect();
-                format!(
-                    "unknown level \"{name}\" (known: {}, greedy)",
-                    known.join(", ")
-                )
-            })
+        level_named(name, Some("greedy")).map(DominoPlayer::Level)
     }
 
     fn name(self) -> &'static str {
@@ -758,45 +756,31 @@ fn dominoes_selfplay(args: &[String]) -> Result<(), String> {
     let mut samples = None;
     let mut threads = 1usize;
     let mut verbose = false;
-    let number = |value: Option<&String>, what: &str| -> Result<usize, String> {
-        value
-            .and_then(|s| s.parse().ok())
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("{what} needs a positive number"))
-    };
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next() {
+        match flag {
             "--game" => {
-                let name = rest.next().ok_or("--game needs a name")?;
+                let name = flags.value("--game", "a name")?;
                 game = Some(
                     DominoGame::from_name(name)
                         .ok_or_else(|| format!("unknown game of dominoes \"{name}\""))?,
                 );
             }
-            "--set" => {
-                let n = number(rest.next(), "--set")?;
-                set = Set::of(n as u8).ok_or("--set is 6, 9 or 12")?;
-            }
-            "--players" => players = number(rest.next(), "--players")?,
+            "--set" => set = Set::of(flags.positive("--set")?).ok_or("--set is 6, 9 or 12")?,
+            "--players" => players = flags.positive("--players")?,
             "--partners" => {
-                partners = Some(match rest.next().map(String::as_str) {
+                partners = Some(match flags.next() {
                     Some("true") => true,
                     Some("false") => false,
                     _ => return Err("--partners is true or false".into()),
                 })
             }
-            "--a" => a = DominoPlayer::from_name(rest.next().ok_or("--a needs a level")?)?,
-            "--b" => b = DominoPlayer::from_name(rest.next().ok_or("--b needs a level")?)?,
-            "--deals" => deals = number(rest.next(), "--deals")?,
-            "--seed" => {
-                seed = rest
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .ok_or("--seed needs a number")?
-            }
-            "--samples" => samples = Some(number(rest.next(), "--samples")?),
-            "--threads" => threads = number(rest.next(), "--threads")?,
+            "--a" => a = DominoPlayer::from_name(flags.value("--a", "a level")?)?,
+            "--b" => b = DominoPlayer::from_name(flags.value("--b", "a level")?)?,
+            "--deals" => deals = flags.positive("--deals")?,
+            "--seed" => seed = flags.number("--seed")?,
+            "--samples" => samples = Some(flags.positive("--samples")?),
+            "--threads" => threads = flags.positive("--threads")?,
             "--verbose" => verbose = true,
             other => return Err(format!("unknown selfplay argument \"{other}\"\n{USAGE}")),
         }
@@ -906,15 +890,7 @@ impl DoquinPlayer {
         if name == "random" {
             return Ok(DoquinPlayer::Random);
         }
-        Level::from_name(name)
-            .map(DoquinPlayer::Level)
-            .ok_or_else(|| {
-                let known: Vec<_> = Level::ALL.iter().map(|l| l.name()).collect();
-                format!(
-                    "unknown level \"{name}\" (known: {}, random)",
-                    known.join(", ")
-                )
-            })
+        level_named(name, Some("random")).map(DoquinPlayer::Level)
     }
 
     fn name(self) -> &'static str {
@@ -1026,35 +1002,18 @@ fn doquin_selfplay(args: &[String]) -> Result<(), String> {
     let mut playouts = None;
     let mut threads = 1usize;
     let mut verbose = false;
-    let number = |value: Option<&String>, what: &str| -> Result<usize, String> {
-        value
-            .and_then(|s| s.parse().ok())
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("{what} needs a positive number"))
-    };
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--players" => players = number(rest.next(), "--players")?,
-            "--size" => {
-                options.size =
-                    u8::try_from(number(rest.next(), "--size")?).map_err(|e| e.to_string())?
-            }
-            "--pegs" => {
-                options.pegs =
-                    u8::try_from(number(rest.next(), "--pegs")?).map_err(|e| e.to_string())?
-            }
-            "--a" => a = DoquinPlayer::from_name(rest.next().ok_or("--a needs a level")?)?,
-            "--b" => b = DoquinPlayer::from_name(rest.next().ok_or("--b needs a level")?)?,
-            "--games" => games = number(rest.next(), "--games")?,
-            "--seed" => {
-                seed = rest
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .ok_or("--seed needs a number")?
-            }
-            "--playouts" => playouts = Some(number(rest.next(), "--playouts")?),
-            "--threads" => threads = number(rest.next(), "--threads")?,
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next() {
+        match flag {
+            "--players" => players = flags.positive("--players")?,
+            "--size" => options.size = flags.positive("--size")?,
+            "--pegs" => options.pegs = flags.positive("--pegs")?,
+            "--a" => a = DoquinPlayer::from_name(flags.value("--a", "a level")?)?,
+            "--b" => b = DoquinPlayer::from_name(flags.value("--b", "a level")?)?,
+            "--games" => games = flags.positive("--games")?,
+            "--seed" => seed = flags.number("--seed")?,
+            "--playouts" => playouts = Some(flags.positive("--playouts")?),
+            "--threads" => threads = flags.positive("--threads")?,
             "--verbose" => verbose = true,
             other => return Err(format!("unknown selfplay argument \"{other}\"\n{USAGE}")),
         }
@@ -1586,5 +1545,61 @@ mod engine {
         let mut out = vec![step_text(m)];
         out.extend(m.removals().iter().map(|p| format!("x{p}")));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn flags_read_values_and_numbers_and_say_what_is_missing() {
+        let words = args(&["--games", "12", "--a", "easy", "--seed", "-3", "--verbose"]);
+        let mut flags = Flags::new(&words);
+        assert_eq!(flags.next(), Some("--games"));
+        assert_eq!(flags.positive::<usize>("--games"), Ok(12));
+        assert_eq!(flags.next(), Some("--a"));
+        assert_eq!(flags.value("--a", "a level"), Ok("easy"));
+        assert_eq!(flags.next(), Some("--seed"));
+        assert_eq!(flags.number::<i64>("--seed"), Ok(-3));
+        assert_eq!(flags.next(), Some("--verbose"));
+        assert_eq!(
+            flags.value("--b", "a level"),
+            Err("--b needs a level".to_string())
+        );
+        assert_eq!(flags.next(), None);
+    }
+
+    #[test]
+    fn flags_refuse_zero_negative_and_words_where_a_positive_number_goes() {
+        for bad in ["0", "-1", "many", "0.0"] {
+            let words = args(&[bad]);
+            assert_eq!(
+                Flags::new(&words).positive::<f64>("--time-scale"),
+                Err("--time-scale needs a positive number".to_string()),
+                "{bad}"
+            );
+        }
+        let words = args(&["0.5"]);
+        assert_eq!(Flags::new(&words).positive::<f64>("--time-scale"), Ok(0.5));
+    }
+
+    #[test]
+    fn an_unknown_level_lists_the_levels_and_the_commands_own_player() {
+        assert_eq!(level_named("hard", None), Ok(Level::Hard));
+        let why = level_named("wise", Some("greedy")).unwrap_err();
+        assert!(why.starts_with("unknown level \"wise\" (known: "), "{why}");
+        assert!(why.ends_with(", greedy)"), "{why}");
+        for level in Level::ALL {
+            assert!(why.contains(level.name()), "{why}");
+        }
+        assert!(matches!(
+            DoquinPlayer::from_name("random"),
+            Ok(DoquinPlayer::Random)
+        ));
     }
 }

@@ -7,13 +7,18 @@ use std::collections::BTreeMap;
 use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::storage::{
-    compare, fresher, game_key, Backend, LoadError, MemoryBackend, Motion, MoveCount, SaveError,
-    SaveKind, SavedGame, Settings, Since, Stamp, Store, StoreError, Theme, ASIDE_PREFIX,
-    SETTINGS_KEY, STORE_VERSION,
+    compare, fresher, game_key, Backend, Listing, LoadError, MemoryBackend, Motion, MoveCount,
+    SaveError, SaveKind, Saved, SavedGame, Settings, Since, Stamp, Store, StoreError, Theme,
+    ASIDE_PREFIX, SETTINGS_KEY, STORE_VERSION,
 };
 
 fn store() -> Store<MemoryBackend> {
     Store::new(MemoryBackend::default())
+}
+
+/// The ids of a list's games, in the list's order.
+fn ids<R>(listing: &Listing<Saved<R>>) -> Vec<String> {
+    listing.games.iter().map(|g| g.id.clone()).collect()
 }
 
 /// Everything in the backend, to compare before and after.
@@ -185,8 +190,7 @@ fn games_are_saved_listed_loaded_and_deleted() {
         store.put_game(game, game.updated).unwrap();
     }
     let listing = store.games().unwrap();
-    let ids: Vec<&str> = listing.games.iter().map(|g| g.id.as_str()).collect();
-    assert_eq!(ids, ["a", "b", "c"], "saves: newest first");
+    assert_eq!(ids(&listing), ["a", "b", "c"], "saves: newest first");
     assert!(listing.problems.is_empty());
     assert_eq!(
         store.game("a").unwrap(),
@@ -240,15 +244,8 @@ fn games_with_the_same_time_are_listed_by_id() {
     for id in ["b", "c", "a"] {
         store.put_game(&saved(id, 5.0, &[]), 5.0).unwrap();
     }
-    let ids: Vec<String> = store
-        .games()
-        .unwrap()
-        .games
-        .into_iter()
-        .map(|g| g.id)
-        .collect();
     assert_eq!(
-        ids,
+        ids(&store.games().unwrap()),
         ["a", "b", "c"],
         "saves: ties in time are listed in a stable order"
     );
@@ -704,15 +701,7 @@ fn summaries_list_hundreds_of_games_newest_first_with_their_move_counts() {
         "and kept"
     );
     // Whole games and summaries list the same saves.
-    let whole: Vec<String> = store
-        .games()
-        .unwrap()
-        .games
-        .into_iter()
-        .map(|g| g.id)
-        .collect();
-    let summed: Vec<String> = listing.games.iter().map(|g| g.id.clone()).collect();
-    assert_eq!(whole, summed);
+    assert_eq!(ids(&store.games().unwrap()), ids(&listing));
 }
 
 #[test]
@@ -726,14 +715,7 @@ fn a_list_takes_in_one_changed_save_without_reading_the_others() {
     newer.updated = 10.0;
     store.put_game(&newer, 10.0).unwrap();
     listing.replace("a", store.summary("a"));
-    assert_eq!(
-        listing
-            .games
-            .iter()
-            .map(|g| g.id.as_str())
-            .collect::<Vec<_>>(),
-        ["a", "c", "b"]
-    );
+    assert_eq!(ids(&listing), ["a", "c", "b"]);
     store.delete_game("b").unwrap();
     listing.replace("b", store.summary("b"));
     assert_eq!(listing.games.len(), 2);
@@ -784,13 +766,7 @@ fn only_old_autosaves_of_finished_games_are_removed_and_only_those_asked_about()
         "old-unfinished".into(),
     ];
     assert_eq!(store.remove_old_finished(&asked, now).unwrap(), 1);
-    let left: Vec<String> = store
-        .summaries()
-        .unwrap()
-        .games
-        .into_iter()
-        .map(|g| g.id)
-        .collect();
+    let left = ids(&store.summaries().unwrap());
     assert_eq!(left.len(), 4);
     assert!(!left.contains(&"old-finished".to_string()));
 }

@@ -22,8 +22,8 @@ use super::super::computer;
 use super::super::dom;
 use super::super::teetotum::Teetotum;
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, EndActions, LeadPanel, Pace, PaceChoice,
-    Progress, RecordControls,
+    computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, LeadPanel, Pace,
+    PaceChoice, PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -210,7 +210,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             level_of(seat).is_some() || (g.turn() == Turn::Chance && auto_spin.get_untracked())
         })
     };
-    let undo = move |_| {
+    let undo = move |()| {
         stop_automation();
         game.update(|g| {
             g.undo();
@@ -223,7 +223,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         }
         say("Taken back.".into());
     };
-    let redo = move |_| {
+    let redo = move |()| {
         stop_automation();
         game.update(|g| {
             g.redo();
@@ -432,10 +432,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     };
 
     view! {
-        <section class="screen play archery-screen">
-            <h1 id="screen-title" tabindex="-1" class="play-title">
-                "Archery" <span class="versus">{title_names}</span>
-            </h1>
+        <PlayScreen title="Archery" versus=title_names class="archery-screen" announce=announce>
             <p class="status" aria-hidden="true">{status}</p>
             <LeadPanel lead=Signal::derive(move || position.with(|p| p.lead().clone())) names=names/>
             <div class="spin-row">
@@ -469,20 +466,19 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                             </button>
                         })}
                     </div>
-                    <div class="controls" role="group" aria-label="Game">
-                        <button type="button" on:click=undo disabled=move || !game.with(|g| g.can_undo())>"Undo"</button>
-                        <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                    <GameControls game=GameKind::Archery undo=undo redo=redo
+                        can_undo=Signal::derive(move || game.with(|g| g.can_undo()))
+                        can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
+                        progress=progress entry=entry announce=announce>
                         {has_human.then(|| view! {
                             <button type="button" on:click=ask_hint
                                 disabled=move || !matches!(position.get().turn(), Turn::Seat(s) if level_of(s).is_none())>"Hint"</button>
                         })}
-                    </div>
-                    <RecordControls game=GameKind::Archery progress=progress entry=entry announce=announce/>
+                    </GameControls>
                 </div>
             </div>
-            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
             <p class="visually-hidden" aria-label="Where the arrows are">{state_words}</p>
-        </section>
+        </PlayScreen>
     }
 }
 

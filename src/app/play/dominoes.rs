@@ -24,8 +24,8 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::dom;
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, EndActions, Hinting, Pace, PaceChoice,
-    Progress, RecordControls,
+    computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, Hinting, Pace,
+    PaceChoice, PlayScreen, Progress,
 };
 
 /// Opens a saved game of dominoes.
@@ -271,7 +271,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             })
         })
     };
-    let undo = move |_| {
+    let undo = move |()| {
         stop_automation();
         game.update(|g| {
             g.undo();
@@ -287,7 +287,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         }
         say("Taken back.".into());
     };
-    let redo = move |_| {
+    let redo = move |()| {
         stop_automation();
         game.update(|g| {
             g.redo();
@@ -690,10 +690,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     });
 
     view! {
-        <section class="screen play dominoes-screen">
-            <h1 id="screen-title" tabindex="-1" class="play-title">
-                {variant.title()} <span class="versus">{title_names}</span>
-            </h1>
+        <PlayScreen title=variant.title() versus=title_names class="dominoes-screen" announce=announce>
             <p class="status" aria-hidden="true">{status}</p>
             {seats_panel}
             {table_facts}
@@ -731,16 +728,15 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                             }>"Resume"</button>
                         })}
                     </div>
-                    <div class="controls" role="group" aria-label="Game">
-                        <button type="button" on:click=undo disabled=move || !can_undo()>"Undo"</button>
-                        <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                    <GameControls game=GameKind::Dominoes undo=undo redo=redo
+                        can_undo=Signal::derive(can_undo)
+                        can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
+                        progress=progress entry=entry announce=announce>
                         {has_human.then(|| hinting.button(move || my_moves.with(Vec::is_empty), ask))}
-                    </div>
-                    <RecordControls game=GameKind::Dominoes progress=progress entry=entry announce=announce/>
+                    </GameControls>
                 </div>
             </div>
-            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
             <p class="visually-hidden" aria-label="The table in words">{move || position.with(table_words)}</p>
-        </section>
+        </PlayScreen>
     }
 }

@@ -20,8 +20,8 @@ use super::super::boards::doquin::{BlockView, FaceViews, Marks, Preview};
 use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, EndActions, Hinting, Pace, PaceChoice,
-    Progress, RecordControls,
+    computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, Hinting, Pace,
+    PaceChoice, PlayScreen, Progress,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -199,7 +199,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             (0..g.moves().len()).any(|n| !(has_human && automatic_now(g.position_after(n))))
         })
     };
-    let undo = move |_| {
+    let undo = move |()| {
         stop_automation();
         game.update(|g| {
             g.undo();
@@ -213,7 +213,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         }
         say("Taken back.".into());
     };
-    let redo = move |_| {
+    let redo = move |()| {
         stop_automation();
         game.update(|g| {
             g.redo();
@@ -481,10 +481,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let on_pick = Callback::new(pick);
     let on_hover = Callback::new(move |hole: Option<Hole>| hovered.set(hole));
     view! {
-        <section class="screen play doquin-screen">
-            <h1 id="screen-title" tabindex="-1" class="play-title">
-                "Doquin" <span class="versus">{title_names}</span>
-            </h1>
+        <PlayScreen title="Doquin" versus=title_names class="doquin-screen" announce=announce>
             <div class="play-layout">
                 <div class="board-column">
                     <p class="status" aria-hidden="true">{status}</p>
@@ -514,12 +511,12 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                             </button>
                         </div>
                     })}
-                    <div class="controls" role="group" aria-label="Game">
-                        <button type="button" on:click=undo disabled=move || !can_undo()>"Undo"</button>
-                        <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
+                    <GameControls game=GameKind::Doquin undo=undo redo=redo
+                        can_undo=Signal::derive(can_undo)
+                        can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
+                        progress=progress entry=entry announce=announce>
                         {hinting.button(move || !can_hint(), ask)}
-                    </div>
-                    <RecordControls game=GameKind::Doquin progress=progress entry=entry announce=announce/>
+                    </GameControls>
                     {move || (!position.get().rounds().is_empty() && position.get().outcome().is_none() && !round_panel()).then(|| view! {
                         <section class="rounds" aria-label="Rounds so far">
                             <h2>"Rounds so far"</h2>
@@ -528,7 +525,6 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     })}
                 </div>
             </div>
-            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
-        </section>
+        </PlayScreen>
     }
 }

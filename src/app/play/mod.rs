@@ -693,6 +693,55 @@ pub fn share_link(record: &Record) -> String {
     )
 }
 
+/// What every play screen has around its game: the heading (the game, and who plays), the
+/// game's own layout (`children`), and the line that screen readers hear after each move.
+#[component]
+pub fn PlayScreen(
+    /// The game as the heading names it, with its variant ("Morelles", "All Fives").
+    #[prop(into)]
+    title: String,
+    /// Who plays: "Ada v Bob".
+    versus: String,
+    /// The screen's own class, beside `screen play`.
+    class: &'static str,
+    announce: RwSignal<String>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <section class=format!("screen play {class}")>
+            <h1 id="screen-title" tabindex="-1" class="play-title">
+                {title} <span class="versus">{versus}</span>
+            </h1>
+            {children()}
+            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
+        </section>
+    }
+}
+
+/// The game's buttons every game has: Undo and Redo, then the game's own (`children`: Hint,
+/// Offer a draw, Resign), and under them the record's controls.
+#[component]
+pub fn GameControls(
+    game: GameKind,
+    #[prop(into)] undo: Callback<()>,
+    #[prop(into)] redo: Callback<()>,
+    #[prop(into)] can_undo: Signal<bool>,
+    #[prop(into)] can_redo: Signal<bool>,
+    #[prop(into)] progress: Signal<Progress>,
+    entry: StoredValue<SavedGame>,
+    announce: RwSignal<String>,
+    #[prop(optional)] children: Option<Children>,
+) -> impl IntoView {
+    view! {
+        <div class="controls" role="group" aria-label="Game">
+            <button type="button" on:click=move |_| undo.run(()) disabled=move || !can_undo.get()>"Undo"</button>
+            <button type="button" on:click=move |_| redo.run(()) disabled=move || !can_redo.get()>"Redo"</button>
+            {children.map(|buttons| buttons())}
+        </div>
+        <RecordControls game=game progress=progress entry=entry announce=announce/>
+    }
+}
+
 /// The record's controls every game has: save under a name, export to a file, share a link,
 /// start a new game, read the rules.
 #[component]

@@ -18,7 +18,8 @@ use super::super::modal::Modal;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom};
 use super::{
-    export_record, keep_saved, sentence, Hinting, Pace, PaceChoice, Progress, RecordControls,
+    export_record, keep_saved, sentence, GameControls, Hinting, Pace, PaceChoice, PlayScreen,
+    Progress,
 };
 
 /// A dialog the play screen can show.
@@ -237,7 +238,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let computer_turn_in = move |p: &MorrisPlay| {
         p.position().ending().is_none() && levels[p.position().to_move().index()].is_some()
     };
-    let undo = move |_| {
+    let undo = move |()| {
         stop_thinking();
         play.update(|p| {
             p.undo();
@@ -251,7 +252,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         message.set(None);
         announce.set("Move taken back.".into());
     };
-    let redo = move |_| {
+    let redo = move |()| {
         stop_thinking();
         play.update(|p| {
             p.redo();
@@ -521,10 +522,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let in_play = move || position.with(|p| p.ending().is_none());
     let board = position.get_untracked().board();
     view! {
-        <section class="screen play">
-            <h1 id="screen-title" tabindex="-1" class="play-title">
-                {variant_title} <span class="versus">{title_names}</span>
-            </h1>
+        <PlayScreen title=variant_title versus=title_names class="morris-screen" announce=announce>
             <div class="play-layout">
                 <div class="board-column">
                     <p class="status" aria-hidden="true">{move || status.get()}</p>
@@ -570,14 +568,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                             })}
                         </div>
                     })}
-                    <div class="controls" role="group" aria-label="Game">
-                        <button type="button" on:click=undo disabled=move || !play.with(|p| p.game.can_undo())>"Undo"</button>
-                        <button type="button" on:click=redo disabled=move || !play.with(|p| p.game.can_redo())>"Redo"</button>
+                    <GameControls game=GameKind::Morris undo=undo redo=redo
+                        can_undo=Signal::derive(move || play.with(|p| p.game.can_undo()))
+                        can_redo=Signal::derive(move || play.with(|p| p.game.can_redo()))
+                        progress=progress entry=entry announce=announce>
                         {has_human.then(|| hinting.button(move || !in_play() || computer_to_move(), ask_hint))}
                         <button type="button" on:click=offer_draw disabled=move || !in_play() || computer_to_move()>"Offer a draw"</button>
                         <button type="button" on:click=move |_| dialog.set(Some(Dialog::Resign)) disabled=move || !in_play() || computer_to_move()>"Resign"</button>
-                    </div>
-                    <RecordControls game=GameKind::Morris progress=progress entry=entry announce=announce/>
+                    </GameControls>
                     <section class="move-list" aria-labelledby="moves-title">
                         <h2 id="moves-title">"Moves"</h2>
                         <ol class="moves" tabindex="0" aria-labelledby="moves-title">{move_list}</ol>
@@ -585,8 +583,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     </section>
                 </div>
             </div>
-            <div class="visually-hidden" aria-live="polite" role="status">{move || announce.get()}</div>
             {dialog_view}
-        </section>
+        </PlayScreen>
     }
 }

@@ -19,7 +19,9 @@ use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;
 use super::super::dom;
 use super::super::teetotum::Teetotum;
-use super::{keep_saved, EndActions, LeadPanel, Pace, PaceChoice, Progress, RecordControls};
+use super::{
+    keep_saved, EndActions, GameControls, LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
+};
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
 const NEXT_FOCUS: &[&str] = &[".spin-button:not(:disabled)", ".end-panel button"];
@@ -192,7 +194,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         );
     });
 
-    let undo = move |_| {
+    let undo = move |()| {
         busy.set(None);
         game.update(|g| {
             g.undo();
@@ -206,7 +208,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         paused.set(true);
         announce.set("Spin taken back; the game is paused.".into());
     };
-    let redo = move |_| {
+    let redo = move |()| {
         busy.set(None);
         game.update(|g| {
             g.redo();
@@ -360,10 +362,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     };
 
     view! {
-        <section class="screen play quoits-screen">
-            <h1 id="screen-title" tabindex="-1" class="play-title">
-                "Quoits" <span class="versus">{title_names}</span>
-            </h1>
+        <PlayScreen title="Quoits" versus=title_names class="quoits-screen" announce=announce>
             <div class="play-layout">
                 <div class="board-column">
                     <p class="status" aria-hidden="true">{status}</p>
@@ -390,16 +389,14 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                             {move || if paused.get() { "Resume" } else { "Pause" }}
                         </button>
                     </div>
-                    <div class="controls" role="group" aria-label="Game">
-                        <button type="button" on:click=undo disabled=move || !game.with(|g| g.can_undo())>"Undo"</button>
-                        <button type="button" on:click=redo disabled=move || !game.with(|g| g.can_redo())>"Redo"</button>
-                    </div>
-                    <RecordControls game=GameKind::Quoits progress=progress entry=entry announce=announce/>
+                    <GameControls game=GameKind::Quoits undo=undo redo=redo
+                        can_undo=Signal::derive(move || game.with(|g| g.can_undo()))
+                        can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
+                        progress=progress entry=entry announce=announce/>
                     {scores}
                 </div>
             </div>
-            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
             <p class="visually-hidden">{move || position.with(|g| names.with_value(|n| pitches_words(g, n)))}</p>
-        </section>
+        </PlayScreen>
     }
 }

@@ -197,7 +197,7 @@ pub fn measured<T: Send + Sync + 'static>(measure: fn() -> T) -> leptos::prelude
 
 /// The element that has the keyboard's focus, or `None` if the focus is on the page itself (on
 /// nothing, or on the body): where the browser drops it when its element is taken away.
-fn focused_element(document: &web_sys::Document) -> Option<web_sys::Element> {
+pub fn focused_element(document: &web_sys::Document) -> Option<web_sys::Element> {
     let body: Option<web_sys::Element> = document.body().map(Into::into);
     document
         .active_element()

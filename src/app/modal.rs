@@ -4,7 +4,17 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// A dialog over the screen. Focus moves into it when it opens.
+/// The mark on the control that opened the dialog (where the focus was), to go back to.
+const OPENER: &str = "data-opened-dialog";
+
+/// What Tab can reach in a dialog.
+const TABBABLE: &str =
+    "a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), \
+                        textarea:not(:disabled), [tabindex]:not([tabindex='-1'])";
+
+/// A dialog over the screen. The focus moves into it when it opens, Tab and Shift+Tab go round
+/// inside it, and when it closes the focus goes back to what opened it (or, if that is gone
+/// or disabled now, to the screen's heading).
 #[component]
 pub fn Modal(
     /// The dialog's heading.
@@ -15,6 +25,13 @@ pub fn Modal(
     children: Children,
 ) -> impl IntoView {
     let panel = NodeRef::<html::Div>::new();
+    if let Some(opener) = super::dom::window()
+        .document()
+        .and_then(|d| super::dom::focused_element(&d))
+    {
+        let _ = opener.set_attribute(OPENER, "");
+    }
+    on_cleanup(|| set_timeout(give_focus_back, std::time::Duration::ZERO));
     Effect::new(move |_| {
         if let Some(panel) = panel.get() {
             // The element marked autofocus (the safe choice, like "Play on" beside "Resign"),
@@ -38,9 +55,17 @@ pub fn Modal(
                 node_ref=panel
                 on:click=|ev| ev.stop_propagation()
                 on:keydown=move |ev| {
-                    if ev.key() == "Escape" {
-                        ev.prevent_default();
-                        on_close.run(());
+                    match ev.key().as_str() {
+                        "Escape" => {
+                            ev.prevent_default();
+                            on_close.run(());
+                        }
+                        "Tab" => {
+                            if let Some(panel) = panel.get_untracked() {
+                                tab_round(&panel, &ev);
+                            }
+                        }
+                        _ => {}
                     }
                 }
             >
@@ -48,5 +73,55 @@ pub fn Modal(
                 {children()}
             </div>
         </div>
+    }
+}
+
+/// Tab from the dialog's last control goes to its first, Shift+Tab from its first to its last:
+/// the page behind a modal dialog is out of reach.
+fn tab_round(panel: &web_sys::Element, ev: &web_sys::KeyboardEvent) {
+    let Ok(found) = panel.query_selector_all(TABBABLE) else {
+        return;
+    };
+    let (Some(first), Some(last)) = (found.get(0), found.get(found.length().saturating_sub(1)))
+    else {
+        return;
+    };
+    let active: Option<web_sys::Node> = super::dom::window()
+        .document()
+        .and_then(|d| d.active_element())
+        .map(Into::into);
+    let inside = active.as_ref().is_some_and(|a| panel.contains(Some(a)));
+    let to = if ev.shift_key() && (!inside || active.as_ref() == Some(&first)) {
+        last
+    } else if !ev.shift_key() && (!inside || active.as_ref() == Some(&last)) {
+        first
+    } else {
+        return;
+    };
+    if let Ok(to) = to.dyn_into::<web_sys::Element>() {
+        ev.prevent_default();
+        super::dom::focus_element(&to);
+    }
+}
+
+/// Once the dialog has gone: the focus goes back to the control that opened it, if it is still
+/// there and enabled, else to the screen's heading if the focus has been dropped to the page.
+fn give_focus_back() {
+    let Some(document) = super::dom::window().document() else {
+        return;
+    };
+    let opener = document
+        .query_selector(&format!("[{OPENER}]"))
+        .ok()
+        .flatten();
+    if let Some(opener) = &opener {
+        let _ = opener.remove_attribute(OPENER);
+        if !opener.matches(":disabled").unwrap_or(true) {
+            super::dom::focus_element(opener);
+            return;
+        }
+    }
+    if super::dom::focused_element(&document).is_none() {
+        super::dom::focus_id("screen-title");
     }
 }

@@ -3,7 +3,8 @@
 // end-of-game panel shows. The page is only read, to choose which key to press; every act is a
 // key. Along the way the saved record grows with the person's moves and the focus shows where it
 // is; at the end the panel names the winner the record gives.
-import { assert, assertFocusShows, chooseOption, chooseRadio, open, setCheckbox, startByKeyboard, storage, tabTo, typeInto, waitText } from './lib.mjs';
+import { readFile } from 'node:fs/promises';
+import { assert, assertFocusShows, chooseOption, chooseRadio, open, setCheckbox, shareRoute, startByKeyboard, storage, tabTo, typeInto, waitText } from './lib.mjs';
 import { replay } from './doquin.spec.mjs';
 import { focusedPoint, offered, playByKeys } from './morris.mjs';
 import {
@@ -93,6 +94,36 @@ function blockTotals(moves, players) {
 }
 
 export const tests = [
+  {
+    name: 'dialogs keep Tab inside them and give the focus back to the button that opened them',
+    async run(t) {
+      const page = await keyboardPage(t);
+      const record = JSON.parse(await readFile(new URL('./fixtures/morrice-moving.json', import.meta.url), 'utf8'));
+      await open(page, t.base, shareRoute(record));
+      await page.waitForSelector('svg.board');
+      const where = () => page.evaluate(() => {
+        const e = document.activeElement;
+        return { text: (e?.textContent ?? '').trim(), inDialog: !!e?.closest('[role=dialog]') };
+      });
+      for (const name of ['Share link', 'Embed', 'Picture', 'Save', 'Resign', 'Offer a draw']) {
+        await tabTo(page, 'button', { text: name });
+        await page.keyboard.press('Enter');
+        await page.waitForSelector('[role=dialog]');
+        const controls = await page.locator('[role=dialog] :is(a[href], button, input, select, textarea)').count();
+        for (const key of ['Tab', 'Shift+Tab']) {
+          for (let i = 0; i <= controls + 1; i += 1) {
+            await page.keyboard.press(key);
+            assert.ok((await where()).inDialog, `${name}: ${key} ${i + 1} times keeps the focus in the dialog`);
+          }
+        }
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+        await page.waitForFunction((name) => document.activeElement?.textContent.trim() === name, name, { timeout: 2000 })
+          .catch(async () => assert.fail(`${name}: the focus goes back to its button, not to ${JSON.stringify(await where())}`));
+        await assertFocusShows(page);
+      }
+    },
+  },
   {
     name: 'Morris: a whole game of Morelles against the Beginner computer',
     async run(t) {

@@ -237,3 +237,26 @@ fn an_embedded_replay_address_gives_its_record_and_theme() {
     assert_eq!(replay::embed_parts("%7B%7D"), ("%7B%7D", None));
     assert_eq!(replay::embed_parts("%7B%7D?theme=purple"), ("%7B%7D", None));
 }
+
+#[test]
+fn a_replay_names_the_variant_as_the_play_screen_does_and_a_deal_as_a_deal() {
+    let golden = |file: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden")
+            .join(file);
+        Record::from_json(&fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let fives = Replay::<Dominoes>::open(&golden("dominoes/all-fives-counts.record.json")).unwrap();
+    assert_eq!(Dominoes::variant_title(fives.position()), Some("All Fives"));
+    let mut fives = fives;
+    fives.go(0);
+    let words = fives.position_words();
+    assert!(words.contains("A deal is due."), "{words}");
+    let morelles = Replay::<Position>::open(&golden("morris/morelles-flying.record.json")).unwrap();
+    assert_eq!(
+        Position::variant_title(morelles.position()),
+        Some("Morelles")
+    );
+    let quoits = Replay::<Quoits>::open(&golden("quoits/collisions.record.json")).unwrap();
+    assert_eq!(Quoits::variant_title(quoits.position()), None);
+}

@@ -76,7 +76,11 @@ fn viewer<G: Replayable + Send + Sync>(
     };
     let len = opened.len();
     let chapters = opened.chapters();
-    let title = format!("{}: {}", replay_title(&record), opened.names().join(" v "));
+    let game = record.kind().map(|k| k.title()).unwrap_or_default();
+    let title = match G::variant_title(opened.position()) {
+        Some(variant) => format!("{game} ({variant}): {}", opened.names().join(" v ")),
+        None => format!("{game}: {}", opened.names().join(" v ")),
+    };
     let replay = RwSignal::new(opened);
     let step = Memo::new(move |_| replay.with(|r| r.step()));
     let go = move |n: usize| {
@@ -156,15 +160,6 @@ fn viewer<G: Replayable + Send + Sync>(
         </section>
     }
     .into_any()
-}
-
-/// "Morris (Morelles)", "Dominoes (All Fives)", "Quoits".
-fn replay_title(record: &Record) -> String {
-    let game = record.kind().map(|k| k.title()).unwrap_or_default();
-    match &record.variant {
-        Some(variant) => format!("{game} ({variant})"),
-        None => game.to_string(),
-    }
 }
 
 /// The record's moves, grouped as the game counts its play; the step shown is marked.

@@ -27,8 +27,13 @@ pub trait Replayable: Game + 'static {
     fn step_words(before: &Self, after: &Self, text: &str, names: &[String]) -> String;
     /// The scores (or men, for Morris) in words.
     fn score_words(position: &Self, names: &[String]) -> String;
-    /// What chance brings in this game ("a spin", "a deal or a draw").
+    /// What chance brings in this game ("a spin", "a deal").
     const CHANCE: &'static str;
+    /// The variant as the play screen names it ("Morrice", "All Fives"), for the games that
+    /// have them.
+    fn variant_title(_: &Self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// One step of a replay, as the move list shows it.
@@ -40,7 +45,7 @@ pub struct Step {
     pub text: String,
     /// What it did, in words.
     pub words: String,
-    /// Whether it was a move of chance (a spin, a deal, a draw).
+    /// Whether it was a move of chance (a spin, a deal).
     pub chance: bool,
 }
 
@@ -234,6 +239,10 @@ fn spin_words(who: &str, text: &str, for_lead: bool) -> String {
 impl Replayable for Position {
     const CHANCE: &'static str = "chance";
 
+    fn variant_title(position: &Self) -> Option<&'static str> {
+        Some(position.variant().title())
+    }
+
     fn start_of(record: &Record) -> Result<Self, RecordError> {
         record.start_morris()
     }
@@ -325,7 +334,11 @@ impl Replayable for Quoits {
 }
 
 impl Replayable for Dominoes {
-    const CHANCE: &'static str = "a deal or a draw";
+    const CHANCE: &'static str = "a deal";
+
+    fn variant_title(position: &Self) -> Option<&'static str> {
+        Some(position.game().title())
+    }
 
     fn start_of(record: &Record) -> Result<Self, RecordError> {
         record.start_as(Dominoes::from_header)

@@ -169,14 +169,17 @@ pub fn focus_element(element: &web_sys::Element) {
     }
 }
 
-/// Moves the keyboard's focus to the first element that matches `selector`, once the screen has
-/// drawn what was just changed.
-pub fn focus_first(selector: &'static str) {
+/// Moves the keyboard's focus, once the screen has drawn what was just changed, to the first
+/// element that matches the first of `selectors` (tried in order) that matches any.
+pub fn focus_first(selectors: &'static [&'static str]) {
     leptos::prelude::set_timeout(
         move || {
-            let found = window()
-                .document()
-                .and_then(|d| d.query_selector(selector).ok().flatten());
+            let Some(document) = window().document() else {
+                return;
+            };
+            let found = selectors
+                .iter()
+                .find_map(|selector| document.query_selector(selector).ok().flatten());
             if let Some(element) = found {
                 focus_element(&element);
             }

@@ -72,10 +72,18 @@ export const tests = [
             await t.shot(page, 'pass-1280-light');
             shot = true;
           }
+          if (passes > 0) {
+            // After a person's move the focus waits on the next person's Show button...
+            await page.waitForFunction(() => document.activeElement?.id === 'show-hand', null, { timeout: 2000 })
+              .catch(() => assert.fail('after a move the focus goes to the Show button of the pass screen'));
+          }
           passes += 1;
           await page.click('#show-hand');
           const who = title.replace('Pass to ', '');
           await waitText(page.locator('.hand-title'), `${who}'s hand`);
+          // ... and then goes into the hand that was shown.
+          await page.waitForFunction(() => document.activeElement?.matches('.hand-bone, #draw, #go'), null, { timeout: 2000 })
+            .catch(() => assert.fail('once the hand is shown the focus is in it'));
         }
         const record = (await autosave(page)).record;
         const hands = dealtHands(record.moves[0]);

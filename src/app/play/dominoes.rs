@@ -77,8 +77,17 @@ fn ending_words(game: &Dominoes, names: &[String]) -> String {
     }
 }
 
-/// Where the keyboard's focus goes after the person acts: their hand, else what they may do next.
-const IN_HAND: &str = ".hand-bone.playable, .hand-bone, #draw, #go, #next-hand";
+/// Where the keyboard's focus goes after the person acts, the first of these there is: a bone they
+/// can play, else what they may do instead (draw, go on, the next hand), the next person's Show
+/// button when people pass the screen, or their hand.
+const IN_HAND: &[&str] = &[
+    ".hand-bone.playable",
+    "#draw",
+    "#go",
+    "#next-hand",
+    "#show-hand",
+    ".hand-bone",
+];
 
 #[component]
 pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView {
@@ -313,7 +322,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     .into_iter()
                     .map(|arm| now.line().end_name(arm).name().to_string())
                     .collect();
-                dom::focus_first(".end-slot.target");
+                dom::focus_first(&[".end-slot.target"]);
                 announce.set(format!(
                     "{b} chosen: it goes on the {} end.",
                     ends.join(" or ")
@@ -352,7 +361,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" && selected.get_untracked().is_some() {
             selected.set(None);
-            dom::focus_first(".hand-bone.playable");
+            dom::focus_first(&[".hand-bone.playable"]);
             announce.set("No bone chosen.".into());
         }
     });
@@ -466,6 +475,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         <button type="button" class="primary" id="show-hand" on:click=move |_| {
                             ready.set(Some(seat));
                             announce.set(format!("{}'s hand is shown.", name_of(seat)));
+                            // The button is gone with the pass panel: the focus goes to the hand.
+                            dom::focus_first(IN_HAND);
                         }>{button}</button>
                     </section>
                 }.into_any()

@@ -40,6 +40,8 @@ fn the_address_of_a_game_reads_back_the_same() {
     for text in [
         "dominoes?preset=all-fives&seats=human,medium,easy&theme=light",
         "doquin?seats=human,human,hard&size=5&pegs=8",
+        "dominoes?preset=all-fives&seats=human,hard&muggins=true&spinner=true&target=50&theme=dark",
+        "morris?preset=twelve-mens&seats=human,human&two_removals=true",
         "quoits?seats=human,computer,computer",
         "archery?seats=human",
     ] {
@@ -76,6 +78,13 @@ fn bad_addresses_say_what_is_wrong() {
     );
     assert!(refusal("doquin?seats=human,easy,easy&size=3").contains("two players only"));
     assert!(refusal("doquin?pegs=lots").contains("pegs must be a number"));
+    assert!(refusal("dominoes?preset=all-fives&muggins=perhaps")
+        .contains("muggins must be true or false"));
+    assert!(
+        refusal("dominoes?preset=block&muggins=true").contains("unknown setting \"muggins\""),
+        "Block has no muggins"
+    );
+    assert!(refusal("quoits?target=-3").contains("target must be a number"));
     assert!(refusal("quoits?preset=fast").contains("no presets"));
     assert!(refusal("morris?theme=sepia").contains("unknown theme"));
     assert!(refusal("morris?colour=red").contains("unknown setting"));
@@ -102,8 +111,13 @@ fn reading_an_address_gives_its_theme_and_save_without_checking_its_game() {
         EmbedSpec::read(good).unwrap(),
         EmbedSpec::parse(good).unwrap()
     );
+    // An option is the game's rules' to check: reading takes it, parsing refuses one the game
+    // does not have.
+    assert!(EmbedSpec::read("morris?colour=red").is_ok());
+    assert!(EmbedSpec::parse("morris?colour=red").is_err());
     // What cannot even be read is refused by both.
-    assert!(EmbedSpec::read("morris?colour=red").is_err());
+    assert!(EmbedSpec::read("morris?theme=sepia").is_err());
+    assert!(EmbedSpec::read("morris?Colour-Scheme=red").is_err());
     assert!(EmbedSpec::read("chess").is_err());
 }
 
@@ -135,4 +149,47 @@ fn a_frame_that_kept_a_copy_goes_on_with_it_under_the_same_embed() {
             format!("\"{bad}\" is not the id of a saved game")
         );
     }
+}
+
+#[test]
+fn the_embed_of_a_game_carries_its_options_and_starts_the_same_game() {
+    let base = EmbedSpec::parse("dominoes?preset=all-fives&seats=human,easy").unwrap();
+    let mut record = base.record().unwrap();
+    record.options.insert("target".into(), 50.into());
+    record.options.insert("muggins".into(), true.into());
+    record.options.insert("spinner".into(), true.into());
+    let spec = EmbedSpec::of_record(&record, None).unwrap();
+    assert_eq!(
+        spec.to_query(),
+        "dominoes?preset=all-fives&seats=human,easy&muggins=true&spinner=true&target=50",
+        "only what differs from the preset, by name"
+    );
+    let again = EmbedSpec::parse(&spec.to_query())
+        .unwrap()
+        .record()
+        .unwrap();
+    assert_eq!(
+        again.options, record.options,
+        "the address starts the same game"
+    );
+    assert_ne!(
+        spec.save_id(),
+        base.save_id(),
+        "and keeps its own autosave apart from the preset's"
+    );
+    // A game with its preset's options has none in its address.
+    let plain = EmbedSpec::of_record(&base.record().unwrap(), None).unwrap();
+    assert!(plain.options.is_empty());
+    assert_eq!(plain, base);
+}
+
+#[test]
+fn an_embed_autosave_keeps_its_name_for_addresses_written_before_options_were_general() {
+    // Doquin's size and pegs were written in this order before every option could be: the
+    // same address must still name the same autosave, in whatever order it gives them.
+    let written = EmbedSpec::parse("doquin?seats=human,easy&size=5&pegs=8").unwrap();
+    let turned = EmbedSpec::parse("doquin?pegs=8&seats=human,easy&size=5").unwrap();
+    assert_eq!(written.to_query(), "doquin?seats=human,easy&size=5&pegs=8");
+    assert_eq!(turned.save_id(), written.save_id());
+    assert_eq!(written.save_id(), "embed-59866b5d885e5773");
 }

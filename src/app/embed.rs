@@ -122,7 +122,7 @@ pub fn EmbedButton(#[prop(into)] record: Signal<Record>) -> impl IntoView {
     let dialog = move || {
         open.get().then(|| view! {
             <Modal title="Embed this game".to_string() on_close=Callback::new(move |_| open.set(false))>
-                <p>"Paste this into a web page to show a new game of this kind, with these seats, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back."</p>
+                <p>"Paste this into a web page to show a new game of this kind, with these seats and options, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back."</p>
                 <div class="count">
                     <label for="embed-theme">"Colours"</label>
                     <select id="embed-theme" on:change=move |ev| {

@@ -1,7 +1,9 @@
 //! The embed view's address: one game, chosen by URL, for a games-history site to put in an
-//! iframe. `#/embed/<game>?preset=<variant>&seats=<seat>,<seat>&theme=<light|dark>` (and, for
-//! Doquin, `size` and `pegs`); a seat is `human` or a computer level (`hard`), or `computer`
-//! for Quoits, whose computers choose nothing. Everything but the game may be left out.
+//! iframe. `#/embed/<game>?preset=<variant>&seats=<seat>,<seat>&theme=<light|dark>`, and any of
+//! the game's options by the names its records give them (`target=50&muggins=true` for All
+//! Fives, `size=5&pegs=8` for Doquin); a seat is `human` or a computer level (`hard`), or
+//! `computer` for Quoits, whose computers choose nothing. Everything but the game may be left
+//! out: an option left out has its value for the preset and the number of seats.
 //! `save=<id>` is the app's own: a frame that kept its game as a copy, when another tab changed
 //! the embed's game, goes on with the copy under that address.
 
@@ -68,9 +70,9 @@ pub struct EmbedSpec {
     pub seats: Vec<Seat>,
     /// None follows the page's own setting (the system's).
     pub theme: Option<Theme>,
-    /// Doquin's block size and pegs each.
-    pub size: Option<u8>,
-    pub pegs: Option<u8>,
+    /// The game's options that differ from its preset's, by their names in the record, as the
+    /// address writes them (`("target", "50")`), in the order of [`put_option`].
+    pub options: Vec<(String, String)>,
     /// The save this frame plays instead of the address's own (a copy kept in a conflict).
     pub save: Option<String>,
 }
@@ -95,8 +97,7 @@ impl EmbedSpec {
             preset: None,
             seats: default_seats(game),
             theme: None,
-            size: None,
-            pegs: None,
+            options: Vec::new(),
             save: None,
         };
         for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -117,10 +118,10 @@ impl EmbedSpec {
                         other => return Err(format!("unknown theme \"{other}\" (light or dark)")),
                     }
                 }
-                "size" => spec.size = Some(number(key, value)?),
-                "pegs" => spec.pegs = Some(number(key, value)?),
                 "save" if is_save_id(value) => spec.save = Some(value.to_string()),
                 "save" => return Err(format!("\"{value}\" is not the id of a saved game")),
+                // The game's options are checked where the game is set up (`record`).
+                option if is_option_name(option) => put_option(&mut spec.options, option, value),
                 other => return Err(format!("unknown setting \"{other}\" in the embed address")),
             }
         }
@@ -140,26 +141,26 @@ impl EmbedSpec {
                 }
             })
             .collect();
-        let option = |key: &str| {
-            record
-                .options
-                .get(key)
-                .and_then(|v| v.as_u64())
-                .and_then(|n| u8::try_from(n).ok())
-        };
-        let (size, pegs) = match game {
-            GameKind::Doquin => (option("size"), option("pegs")),
-            _ => (None, None),
-        };
-        Some(EmbedSpec {
+        let mut spec = EmbedSpec {
             game,
             preset: record.variant.clone(),
             seats,
             theme,
-            size,
-            pegs,
+            options: Vec::new(),
             save: None,
-        })
+        };
+        // Only what differs from a new game of the preset, to keep the address short.
+        let preset = spec.preset_record().ok()?;
+        for (key, value) in &record.options {
+            if preset.options.get(key) != Some(value) {
+                let text = match value {
+                    serde_json::Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                put_option(&mut spec.options, key, &text);
+            }
+        }
+        Some(spec)
     }
 
     /// The part of the address after `#/embed/`.
@@ -170,11 +171,8 @@ impl EmbedSpec {
         }
         let seats: Vec<&str> = self.seats.iter().map(|s| s.name()).collect();
         parts.push(format!("seats={}", seats.join(",")));
-        if let Some(size) = self.size {
-            parts.push(format!("size={size}"));
-        }
-        if let Some(pegs) = self.pegs {
-            parts.push(format!("pegs={pegs}"));
+        for (key, value) in &self.options {
+            parts.push(format!("{key}={value}"));
         }
         if let Some(theme) = self.theme {
             parts.push(format!("theme={}", theme.name()));
@@ -213,6 +211,33 @@ impl EmbedSpec {
 
     /// A new game as the address sets it up, or why it cannot be played.
     pub fn record(&self) -> Result<Record, String> {
+        let mut record = self.preset_record()?;
+        for (key, text) in &self.options {
+            let preset = record.options.get(key).ok_or_else(|| {
+                format!(
+                    "unknown setting \"{key}\" in the embed address (not an option of this game)"
+                )
+            })?;
+            let value = match preset {
+                serde_json::Value::Bool(_) => match text.as_str() {
+                    "true" => serde_json::Value::Bool(true),
+                    "false" => serde_json::Value::Bool(false),
+                    _ => return Err(format!("{key} must be true or false, not \"{text}\"")),
+                },
+                serde_json::Value::Number(_) => text
+                    .parse::<u64>()
+                    .map(serde_json::Value::from)
+                    .map_err(|_| format!("{key} must be a number, not \"{text}\""))?,
+                _ => serde_json::Value::String(text.clone()),
+            };
+            record.options.insert(key.clone(), value);
+        }
+        record.start().map_err(|e| e.to_string())?;
+        Ok(record)
+    }
+
+    /// A new game of the address's preset and seats, with the preset's own options.
+    fn preset_record(&self) -> Result<Record, String> {
         let n = self.seats.len();
         let players = self.players();
         let preset = self.preset.as_deref();
@@ -246,18 +271,13 @@ impl EmbedSpec {
                 Record::new(self.game, Some(game.name()), table.options_json(), players)
             }
             GameKind::Doquin => {
-                let options = doquin::Options {
-                    size: self.size.unwrap_or(doquin::DEFAULT_SIZE),
-                    pegs: self.pegs.unwrap_or(doquin::DEFAULT_PEGS),
-                };
-                let game = Doquin::new(n, options)?;
+                let game = Doquin::new(n, doquin::Options::default())?;
                 Record::new(self.game, None, game.options_json(), players)
             }
         };
         if preset.is_some() && !matches!(self.game, GameKind::Morris | GameKind::Dominoes) {
             return Err(format!("{} has no presets", self.game.title()));
         }
-        record.start().map_err(|e| e.to_string())?;
         Ok(record)
     }
 
@@ -306,8 +326,24 @@ fn is_save_id(text: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-fn number(key: &str, value: &str) -> Result<u8, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{key} must be a number, not \"{value}\""))
+/// Whether a setting's name could be an option's (the game's rules say which are).
+fn is_option_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+}
+
+/// Sets an option, in the order the address writes them: Doquin's `size` and `pegs` first, as
+/// the address always has (an embed's autosave is named from its address), then the rest by
+/// name.
+fn put_option(options: &mut Vec<(String, String)>, key: &str, value: &str) {
+    let rank = |key: &str| match key {
+        "size" => 0,
+        "pegs" => 1,
+        _ => 2,
+    };
+    options.retain(|(k, _)| k != key);
+    let at = options
+        .iter()
+        .position(|(k, _)| (rank(k), k.as_str()) > (rank(key), key))
+        .unwrap_or(options.len());
+    options.insert(at, (key.to_string(), value.to_string()));
 }

@@ -328,9 +328,6 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     };
     let round_line = move || {
         let now = position.get();
-        if now.outcome().is_some() {
-            return format!("After {} rounds", now.rounds().len());
-        }
         let first = Seat((now.round() - 1) as u8);
         format!(
             "Round {} of {} · {} plays first",
@@ -340,12 +337,17 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         )
     };
 
+    // Once the game is over the end panel shows every round; this table, of the round being
+    // played, goes, and so do the computer's pace and pause.
+    let over = Memo::new(move |_| position.with(|p| p.outcome().is_some()));
     let players_table = move || {
+        if over.get() {
+            return None;
+        }
         let now = position.get();
         let taken = game.with(captured_pegs);
-        let over = now.outcome().is_some();
         let first = Seat((now.round() - 1) as u8);
-        view! {
+        Some(view! {
             <div class="table-scroll" tabindex="0"><table class="scores doquin-players">
                 <caption>{round_line}</caption>
                 <thead><tr>
@@ -358,7 +360,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 <tbody>
                     {(0..now.seats()).map(|s| {
                         let seat = Seat(s as u8);
-                        let to_move = !over && now.turn() == Turn::Seat(seat);
+                        let to_move = now.turn() == Turn::Seat(seat);
                         let victims = taken[s].clone();
                         let captured_label = if victims.is_empty() {
                             "none".to_string()
@@ -371,7 +373,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                                     {peg_mark(s, "choice-piece")}
                                     {name_of(seat)}
                                     <span class="visually-hidden">{format!(", {} pegs", PEG_COLOURS[s % 4])}</span>
-                                    {(seat == first && !over).then(|| view! { <span class="first-mark" title="Plays first this round">" · first"</span> })}
+                                    {(seat == first).then(|| view! { <span class="first-mark" title="Plays first this round">" · first"</span> })}
                                 </th>
                                 <td>{now.supply(seat)}</td>
                                 <td>
@@ -387,7 +389,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     }).collect_view()}
                 </tbody>
             </table></div>
-        }
+        })
     };
 
     // The rounds so far, each player's points with their parts.
@@ -503,7 +505,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 </div>
                 <div class="side-column">
                     {players_table}
-                    {has_computer.then(|| view! {
+                    {move || (has_computer && !over.get()).then(|| view! {
                         <div class="controls computer" role="group" aria-label="Computer">
                             <PaceChoice label="Pace" pace=pace/>
                             <button type="button" on:click=move |_| paused.update(|p| *p = !*p)>

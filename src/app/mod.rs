@@ -52,6 +52,8 @@ pub struct Notice {
     pub is_error: bool,
     /// A way to put it right: the address and its words.
     pub link: Option<(&'static str, &'static str)>,
+    /// The screen it is about, if only that one: it goes when the player leaves it.
+    pub screen: Option<Route>,
 }
 
 /// What every screen shares, given by context.
@@ -74,6 +76,17 @@ impl AppState {
             text: text.into(),
             is_error,
             link: None,
+            screen: None,
+        }));
+    }
+
+    /// Shows a message about the screen shown ("Saved as ..."), until the player leaves it.
+    pub fn tell_here(&self, text: impl Into<String>) {
+        self.notice.set(Some(Notice {
+            text: text.into(),
+            is_error: false,
+            link: None,
+            screen: Some(self.route.get_untracked()),
         }));
     }
 
@@ -90,6 +103,7 @@ impl AppState {
             text,
             is_error: true,
             link,
+            screen: None,
         }));
     }
 
@@ -221,6 +235,13 @@ fn App() -> impl IntoView {
         if previous.is_some_and(|p| p != route) {
             dom::window().scroll_to_with_x_and_y(0.0, 0.0);
             dom::focus_screen_title();
+            let about_another = state.notice.with_untracked(|n| {
+                n.as_ref()
+                    .is_some_and(|n| n.screen.as_ref().is_some_and(|s| *s != route))
+            });
+            if about_another {
+                state.notice.set(None);
+            }
         }
         route
     });

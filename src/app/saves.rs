@@ -340,7 +340,7 @@ fn OldGames(listing: RwSignal<Listing<SaveSummary>>, on_removed: Callback<()>) -
     let remove = move |_| {
         asking.set(false);
         match store().remove_old_finished(&old.get_untracked(), dom::now()) {
-            Ok(n) => state.tell(format!("Removed the autosaves of {}.", games(n)), false),
+            Ok(n) => state.tell_here(format!("Removed the autosaves of {}.", games(n))),
             Err(e) => state.tell(format!("Not all were removed: {e}."), true),
         }
         on_removed.run(());

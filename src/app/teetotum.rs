@@ -1,5 +1,5 @@
 //! The Double Teetotum drawn as two spinning tops, seen from the side, that come to rest on their numbers, with the
-//! sum and a doublet called out. A click skips the spin; with animations off it is instant.
+//! sum, and a doublet called out where it counts. A click skips the spin; with animations off it is instant.
 
 use leptos::prelude::*;
 
@@ -14,6 +14,9 @@ pub fn Teetotum(
     /// Changes with every spin (the number of moves so far, say).
     #[prop(into)]
     turn: Signal<usize>,
+    /// Whether a doublet counts in this game (Quoits' doublet spaces), and so is called out.
+    #[prop(optional)]
+    doublets: bool,
 ) -> impl IntoView {
     let skipped = RwSignal::new(false);
     let top = move |x: f64, number: Option<u8>, delay: &'static str| {
@@ -55,7 +58,7 @@ pub fn Teetotum(
                     <figcaption class:skip=move || skipped.get()>
                         {shown.map(|s| view! {
                             <span class="sum">{s.to_string()} " = " <strong>{s.sum()}</strong></span>
-                            {s.is_doublet().then(|| view! { <span class="doublet">"Doublet!"</span> })}
+                            {(doublets && s.is_doublet()).then(|| view! { <span class="doublet">"Doublet!"</span> })}
                         })}
                     </figcaption>
                 }

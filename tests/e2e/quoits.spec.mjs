@@ -57,7 +57,7 @@ export const tests = [
         assert.ok(await page.locator('.spin-button').isEnabled(), 'the Spin button is ready');
         await page.click('.spin-button');
         const after = await movesReach(page, moves.length + 1);
-        await assertTeetotumShows(page, after.at(-1));
+        await assertTeetotumShows(page, after.at(-1), { doublets: true });
       }
       assert.ok(game.over, 'the game reached its end');
       assert.equal(game.ends.length, 1, 'a single end');
@@ -136,7 +136,7 @@ export const tests = [
         const moves = await savedMoves(page);
         await page.keyboard.press('Space');
         const after = await movesReach(page, moves.length + 1);
-        await assertTeetotumShows(page, after.at(-1));
+        await assertTeetotumShows(page, after.at(-1), { doublets: true });
         const game = await settled(() => assertQuoitsScreen(page, names, options));
         const last = game.pitched.at(-1);
         const line = (await page.locator('.pitch-line').textContent()).trim();
@@ -191,9 +191,11 @@ export const tests = [
       await page.fill('#save-name', 'Quoits at the inn');
       await page.click('[role=dialog] button[type=submit]');
       await waitText(page.locator('[aria-live="polite"]'), 'Saved as “Quoits at the inn”.');
+      await waitText(page.locator('.notice'), 'Saved as “Quoits at the inn”.');
       await page.goto(t.base + '#/saves');
       const save = page.locator('li.save', { hasText: 'Quoits at the inn' });
       await waitText(save, 'Saved');
+      assert.equal(await page.locator('.notice', { hasText: 'Saved as' }).count(), 0, 'the note about the game it was saved from stays with that game');
       await save.locator('button:has-text("Resume")').click();
       await page.waitForSelector('.quoits-screen svg.board');
       assert.notEqual(page.url(), url, 'the named save is a game of its own');
@@ -212,7 +214,7 @@ export const tests = [
       await settled(async () => assert.deepEqual({ ...(await showing(page)), status: null }, { ...shown, status: null }));
       await page.click('button:has-text("Redo")');
       assert.deepEqual(await movesReach(page, moves.length + 1), spun, 'the same spin is played again');
-      await assertTeetotumShows(page, spun.at(-1));
+      await assertTeetotumShows(page, spun.at(-1), { doublets: true });
       await settled(async () => assert.deepEqual((await showing(page)).men, shownSpun.men));
       await settled(() => assertQuoitsScreen(page, names, { target: 30 }));
       // The first autosave is untouched by the named save's play.

@@ -106,14 +106,17 @@ export async function teetotumShows(page) {
   };
 }
 
-/** Checks that the teetotum shows the spin written `move`. */
-export async function assertTeetotumShows(page, move) {
+/**
+ * Checks that the teetotum shows the spin written `move`, calling out a doublet only where
+ * doublets count (Quoits' doublet spaces; in Archery they count for nothing).
+ */
+export async function assertTeetotumShows(page, move, { doublets = false } = {}) {
   const [a, b] = parseSpin(move);
   const shown = await teetotumShows(page);
   assert.ok(shown, `the teetotum shows a spin (${move})`);
   assert.deepEqual([shown.first, shown.second], [a, b], `the teetotum shows ${move}`);
   assert.equal(shown.caption, `${a}+${b} = ${a + b}`, 'the caption gives the sum');
-  assert.equal(shown.doublet, a === b, 'a doublet is called out, and only a doublet');
+  assert.equal(shown.doublet, doublets && a === b, doublets ? 'a doublet is called out, and only a doublet' : 'no doublet is called out');
 }
 
 /**
@@ -244,6 +247,7 @@ export async function archeryScoreBoard(page) {
 
 /** The words announced for a win (as the end panel and the status give them). */
 export function winWords(names, winners, points, { alwaysPlural = false } = {}) {
+  if (names.length === 1) return `${names[0]} finishes with ${points} point${points === 1 && !alwaysPlural ? '' : 's'}.`;
   if (winners.length === 1) return `${names[winners[0]]} wins with ${points} point${points === 1 && !alwaysPlural ? '' : 's'}.`;
   return `${winners.map((w) => names[w]).join(' and ')} share the win with ${points} points each.`;
 }

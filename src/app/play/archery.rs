@@ -109,9 +109,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     })
             })
         });
+        // (A doublet counts for nothing in Archery, so it is not called out.)
         if let Some(spin) = played {
-            let doublet = if spin.is_doublet() { ", a doublet" } else { "" };
-            say(format!("{who} spins {spin}: {}{doublet}.", spin.sum()));
+            say(format!("{who} spins {spin}: {}.", spin.sum()));
         }
     };
     let choose = move |shot: Shot, by_computer: bool| {
@@ -482,13 +482,18 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     }
 }
 
-/// Who won (or shares the win), and with how many points.
+/// Who won (or shares the win), and with how many points; a player shooting alone finishes.
 fn ending_words(game: &Archery, winners: &[Seat], names: StoredValue<Vec<String>>) -> String {
     let points = winners.first().map_or(0, |s| game.score(*s));
     let who: Vec<String> =
         names.with_value(|n| winners.iter().map(|s| n[s.index()].clone()).collect());
     match who.len() {
         0 => "The game is over.".to_string(),
+        1 if game.seats() == 1 => format!(
+            "{} finishes with {points} point{}.",
+            who[0],
+            if points == 1 { "" } else { "s" }
+        ),
         1 => format!(
             "{} wins with {points} point{}.",
             who[0],

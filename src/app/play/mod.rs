@@ -497,7 +497,7 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
                 state.current.set(Some(written));
                 if failing.get_value() {
                     failing.set_value(false);
-                    state.tell("Storage works again: this game is being saved.", false);
+                    state.tell_here("Storage works again: this game is being saved.");
                 }
             }
             Err(SaveError::Conflict(theirs)) => {
@@ -796,7 +796,7 @@ pub fn RecordControls(
                     Ok(()) => {
                         let words = format!("Saved as \u{201c}{}\u{201d}.", game.name);
                         announce.set(words.clone());
-                        state.tell(words, false);
+                        state.tell_here(words);
                     }
                     Err(e) => state.tell_not_saved(&e, "this game was not saved under a name"),
                 }

@@ -370,7 +370,8 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                     <div class="spin-row">
                         <Teetotum
                             spin=Signal::derive(move || game.with(|g| g.moves().last().and_then(|m| m.parse().ok())))
-                            turn=Signal::derive(move || game.with(|g| g.moves().len()))/>
+                            turn=Signal::derive(move || game.with(|g| g.moves().len()))
+                            doublets=true/>
                         <button type="button" class="primary spin-button" on:click=move |_| spin()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>

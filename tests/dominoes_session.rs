@@ -4,8 +4,8 @@
 use parlour::rules::dominoes::{Bone, Dominoes, End, Move};
 use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
-    bone_label, click_bone, distinct_names, end_label, hand_points, hint_words, news, plays_on,
-    stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
+    bone_label, click_bone, distinct_names, end_label, goal_words, hand_points, hint_words, news,
+    plays_on, stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -227,4 +227,25 @@ fn the_stock_is_told_in_the_games_that_draw() {
     )
     .unwrap();
     assert_eq!(stock_words(&draw).as_deref(), Some("Stock: 14 bones"));
+}
+
+#[test]
+fn the_goal_of_the_game_is_told_with_its_target() {
+    let game = |name: &str, options_given: Value| {
+        let players = if name == "domino-pool" { 3 } else { 2 };
+        Dominoes::from_header(Some(name), &options(options_given), players).unwrap()
+    };
+    assert_eq!(
+        goal_words(&game("all-fives", json!({"target": 50}))).as_deref(),
+        Some("Game to 50")
+    );
+    assert_eq!(
+        goal_words(&game("block", json!({"single_hand": true}))).as_deref(),
+        Some("One hand")
+    );
+    assert_eq!(
+        goal_words(&game("domino-pool", json!({}))),
+        None,
+        "the pool is told instead"
+    );
 }

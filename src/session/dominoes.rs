@@ -31,6 +31,18 @@ pub fn stock_words(game: &Dominoes) -> Option<String> {
         .then(|| format!("Stock: {}", bones(game.stock().len())))
 }
 
+/// What the game is played to ("Game to 100", "One hand"); Domino Pool's pool is told apart.
+pub fn goal_words(game: &Dominoes) -> Option<String> {
+    let options = game.options();
+    if game.game() == DominoGame::Pool {
+        None
+    } else if options.single_hand {
+        Some("One hand".to_string())
+    } else {
+        Some(format!("Game to {}", options.target))
+    }
+}
+
 /// Every legal move that lays `bone`.
 pub fn plays_of(legal: &[Move], bone: Bone) -> Vec<Move> {
     legal

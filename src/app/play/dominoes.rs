@@ -13,9 +13,9 @@ use parlour::games::GameKind;
 use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move, NEVER_DRAWN};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
-    bone_label, bones, click_bone, counting_lines, ends_words, event_words, hand_points,
-    hint_words, last_bone, matador_words, news, opening_words, playable, plays_on, side_name,
-    stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
+    bone_label, bones, click_bone, counting_lines, ends_words, event_words, goal_words,
+    hand_points, hint_words, last_bone, matador_words, news, opening_words, playable, plays_on,
+    side_name, stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
 };
 use parlour::session::Match;
 use parlour::storage::SavedGame;
@@ -458,7 +458,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         let ends = ends_words(&now).map(|w| view! { <span class="ends-count">{w}</span> });
         let hand = (now.hand_number() > 0)
             .then(|| view! { <span>{format!("Hand {}", now.hand_number())}</span> });
-        view! { <p class="table-facts">{hand}{stock}{pool}{ends}</p> }
+        let goal = goal_words(&now).map(|words| view! { <span>{words}</span> });
+        view! { <p class="table-facts">{goal}{hand}{stock}{pool}{ends}</p> }
     };
 
     // The hand at the bottom: the person's own bones, or a pass panel between people.

@@ -8,9 +8,9 @@ use wasm_bindgen::JsCast;
 const OPENER: &str = "data-opened-dialog";
 
 /// What Tab can reach in a dialog.
-const TABBABLE: &str =
-    "a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), \
-                        textarea:not(:disabled), [tabindex]:not([tabindex='-1'])";
+const TABBABLE: &str = "a[href], button:not(:disabled), input:not(:disabled), \
+                        select:not(:disabled), textarea:not(:disabled), \
+                        [tabindex]:not([tabindex='-1'])";
 
 /// A dialog over the screen. The focus moves into it when it opens, Tab and Shift+Tab go round
 /// inside it, and when it closes the focus goes back to what opened it (or, if that is gone

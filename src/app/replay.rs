@@ -76,11 +76,16 @@ fn viewer<G: Replayable + Send + Sync>(
     };
     let len = opened.len();
     let chapters = opened.chapters();
-    let game = record.kind().map(|k| k.title()).unwrap_or_default();
-    let title = match G::variant_title(opened.position()) {
-        Some(variant) => format!("{game} ({variant}): {}", opened.names().join(" v ")),
-        None => format!("{game}: {}", opened.names().join(" v ")),
-    };
+    // "Morris (Morelles)", "Dominoes (All Fives)", "Quoits", as the play screens name them.
+    let mut game = record
+        .kind()
+        .map(|k| k.title())
+        .unwrap_or_default()
+        .to_string();
+    if let Some(variant) = G::variant_title(opened.position()) {
+        game.push_str(&format!(" ({variant})"));
+    }
+    let title = format!("{game}: {}", opened.names().join(" v "));
     let replay = RwSignal::new(opened);
     let step = Memo::new(move |_| replay.with(|r| r.step()));
     let go = move |n: usize| {

@@ -14,8 +14,7 @@ pub fn Teetotum(
     /// Changes with every spin (the number of moves so far, say).
     #[prop(into)]
     turn: Signal<usize>,
-    /// Whether a doublet counts in this game (Quoits' doublet spaces), and so is called out.
-    #[prop(optional)]
+    /// Whether a doublet counts in the game (its rules' `DOUBLETS_COUNT`), and so is called out.
     doublets: bool,
 ) -> impl IntoView {
     let skipped = RwSignal::new(false);

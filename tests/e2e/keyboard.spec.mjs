@@ -3,8 +3,7 @@
 // end-of-game panel shows. The page is only read, to choose which key to press; every act is a
 // key. Along the way the saved record grows with the person's moves and the focus shows where it
 // is; at the end the panel names the winner the record gives.
-import { readFile } from 'node:fs/promises';
-import { assert, assertFocusShows, chooseOption, chooseRadio, open, setCheckbox, shareRoute, startByKeyboard, storage, tabTo, typeInto, waitText } from './lib.mjs';
+import { assert, assertFocusShows, chooseOption, chooseRadio, fixture, open, setCheckbox, shareRoute, startByKeyboard, storage, tabTo, typeInto, waitText } from './lib.mjs';
 import { replay } from './doquin.spec.mjs';
 import { focusedPoint, offered, playByKeys } from './morris.mjs';
 import {
@@ -98,8 +97,7 @@ export const tests = [
     name: 'dialogs keep Tab inside them and give the focus back to the button that opened them',
     async run(t) {
       const page = await keyboardPage(t);
-      const record = JSON.parse(await readFile(new URL('./fixtures/morrice-moving.json', import.meta.url), 'utf8'));
-      await open(page, t.base, shareRoute(record));
+      await open(page, t.base, shareRoute(await fixture('morrice-moving.json')));
       await page.waitForSelector('svg.board');
       const where = () => page.evaluate(() => {
         const e = document.activeElement;

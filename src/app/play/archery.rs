@@ -8,7 +8,7 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use parlour::games::GameKind;
-use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS};
+use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
@@ -109,7 +109,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     })
             })
         });
-        // (A doublet counts for nothing in Archery, so it is not called out.)
+        // (A doublet counts for nothing in Archery, `DOUBLETS_COUNT`, so it is not called out.)
         if let Some(spin) = played {
             say(format!("{who} spins {spin}: {}.", spin.sum()));
         }
@@ -438,7 +438,8 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             <div class="spin-row">
                 <Teetotum
                     spin=Signal::derive(move || game.with(|g| g.moves().iter().rev().find_map(|m| m.parse().ok())))
-                    turn=Signal::derive(move || game.with(|g| g.moves().iter().filter(|m| m.contains('+')).count()))/>
+                    turn=Signal::derive(move || game.with(|g| g.moves().iter().filter(|m| m.contains('+')).count()))
+                    doublets=DOUBLETS_COUNT/>
                 <button type="button" class="primary spin-button" on:click=move |_| spin()
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
             </div>
@@ -487,18 +488,11 @@ fn ending_words(game: &Archery, winners: &[Seat], names: StoredValue<Vec<String>
     let points = winners.first().map_or(0, |s| game.score(*s));
     let who: Vec<String> =
         names.with_value(|n| winners.iter().map(|s| n[s.index()].clone()).collect());
+    let plural = if points == 1 { "" } else { "s" };
     match who.len() {
         0 => "The game is over.".to_string(),
-        1 if game.seats() == 1 => format!(
-            "{} finishes with {points} point{}.",
-            who[0],
-            if points == 1 { "" } else { "s" }
-        ),
-        1 => format!(
-            "{} wins with {points} point{}.",
-            who[0],
-            if points == 1 { "" } else { "s" }
-        ),
+        1 if game.seats() == 1 => format!("{} finishes with {points} point{plural}.", who[0]),
+        1 => format!("{} wins with {points} point{plural}.", who[0]),
         _ => format!(
             "{} share the win with {points} points each.",
             who.join(" and ")

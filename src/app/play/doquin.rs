@@ -493,7 +493,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     {end_panel}
                     {push_panel}
                     // When the game is over the block is empty: the end panel says it all.
-                    <div class="doquin-views" class:hidden=move || position.with(|p| p.outcome().is_some())>
+                    <div class="doquin-views" class:hidden=move || over.get()>
                         // The preview sits over the block's empty top margin, so that its
                         // length never moves the holes under the pointer.
                         <div class="block-stage">
@@ -519,7 +519,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                         progress=progress entry=entry announce=announce>
                         {hinting.button(move || !can_hint(), ask)}
                     </GameControls>
-                    {move || (!position.get().rounds().is_empty() && position.get().outcome().is_none() && !round_panel()).then(|| view! {
+                    {move || (!over.get() && !position.get().rounds().is_empty() && !round_panel()).then(|| view! {
                         <section class="rounds" aria-label="Rounds so far">
                             <h2>"Rounds so far"</h2>
                             {rounds_table(&position.get())}

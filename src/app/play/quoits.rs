@@ -8,7 +8,7 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use parlour::games::GameKind;
-use parlour::rules::quoits::{EndScore, Quoits};
+use parlour::rules::quoits::{EndScore, Quoits, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::quoits::{men, pitch_labels, pitch_name, pitch_words, pitches_words};
@@ -371,7 +371,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         <Teetotum
                             spin=Signal::derive(move || game.with(|g| g.moves().last().and_then(|m| m.parse().ok())))
                             turn=Signal::derive(move || game.with(|g| g.moves().len()))
-                            doublets=true/>
+                            doublets=DOUBLETS_COUNT/>
                         <button type="button" class="primary spin-button" on:click=move |_| spin()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>

@@ -20,6 +20,8 @@ pub const MOST_PLAYERS: usize = 4;
 pub const FLIGHT: u8 = 16;
 /// Spaces in all: the flight and the target's seven.
 pub const LINE: u8 = 23;
+/// Whether a doublet on the teetotum counts for anything: in Archery it does not.
+pub const DOUBLETS_COUNT: bool = false;
 
 /// The points of a target space (17 to 23): its ring, one space either side of the bull's-eye.
 pub fn points(space: u8) -> u8 {

@@ -23,6 +23,9 @@ pub const TARGET: u32 = 60;
 pub const HUB_POINTS: u32 = 10;
 pub const DOUBLET_POINTS: u32 = 3;
 pub const NUMBER_POINTS: u32 = 2;
+/// Whether a doublet on the teetotum counts for anything: in Quoits it sends the man to its own
+/// doublet space.
+pub const DOUBLETS_COUNT: bool = true;
 /// Extra points on each pitch for the man nearest the hub, the next nearest, the third.
 pub const NEAREST_BONUS: [u32; 3] = [5, 3, 1];
 

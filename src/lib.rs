@@ -9,6 +9,7 @@ pub mod games;
 pub mod record;
 pub mod rules;
 pub mod session;
+pub mod sort;
 pub mod stats;
 pub mod storage;
 pub mod worker;

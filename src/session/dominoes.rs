@@ -75,7 +75,7 @@ pub fn target_arms(legal: &[Move], bone: Bone) -> Vec<usize> {
             _ => None,
         })
         .collect();
-    arms.sort_unstable();
+    crate::sort::sort(&mut arms);
     arms.dedup();
     arms
 }

@@ -150,7 +150,7 @@ impl MorrisPlay {
                     .collect()
             }
         };
-        points.sort_unstable();
+        crate::sort::sort(&mut points);
         points.dedup();
         points
     }

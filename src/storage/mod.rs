@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::record::Record;
+use crate::sort::sort_by;
 
 /// Every key Parlour writes starts with this.
 pub const PREFIX: &str = "parlour/";
@@ -375,9 +376,10 @@ impl<T> Default for Listing<T> {
 impl<R> Listing<Saved<R>> {
     /// Newest first; problems by key.
     fn sort(&mut self) {
-        self.games
-            .sort_unstable_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
-        self.problems.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+        sort_by(&mut self.games, |a, b| {
+            b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id))
+        });
+        sort_by(&mut self.problems, |a, b| a.key.cmp(&b.key));
     }
 
     /// Puts what is now stored under one game's key in place of what the list had (another

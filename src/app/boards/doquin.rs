@@ -15,6 +15,7 @@ use super::pieces::outline;
 use parlour::session::doquin::hole_words;
 /// The colour of each seat's pegs, in words, for accessible names ("blue peg").
 pub use parlour::session::doquin::PEG_COLOURS;
+use parlour::sort::{sort_by, sort_by_key};
 
 /// What pointing at a hole would do, worked out by the play screen from the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -737,7 +738,9 @@ fn block_scene(
         .map(|h| (eye.distance(mouth(h, n)), h))
         .collect();
     // Farthest first; equally far, in the holes' order.
-    rods.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.index(n).cmp(&b.1.index(n))));
+    sort_by(&mut rods, |a, b| {
+        b.0.total_cmp(&a.0).then(a.1.index(n).cmp(&b.1.index(n)))
+    });
     let (front, back): (Vec<_>, Vec<_>) = rods
         .into_iter()
         .partition(|(_, h)| eye.sees(outward(h.face)));
@@ -904,7 +907,7 @@ fn key_step(from: Hole, key: &str, command: bool, n: u8) -> Option<Hole> {
 /// The next target after `from` in the holes' order (or before it, `back`), round again.
 fn next_target(targets: &[Hole], from: Hole, n: u8, back: bool) -> Option<Hole> {
     let mut sorted: Vec<Hole> = targets.to_vec();
-    sorted.sort_unstable_by_key(|h| h.index(n));
+    sort_by_key(&mut sorted, |h| h.index(n));
     let here = from.index(n);
     if back {
         sorted

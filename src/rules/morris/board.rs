@@ -80,7 +80,7 @@ impl Board {
             .flatten()
             .copied()
             .collect();
-        points.sort_unstable();
+        crate::sort::sort(&mut points);
         points.dedup();
         assert!(points.len() <= 32, "a board's points must fit in a bit set");
 

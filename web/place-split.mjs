@@ -54,6 +54,7 @@ for (const name of await readdir(parts)) {
     try {
       const loader = await groupParts({ dir: parts, out: stage, loader: await readFile(from, 'utf8'), features, shrink, scratch });
       await writeFile(to, loader.replaceAll('./parlour-web.js', `./${script}`));
+      await preloadParts(loader);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
@@ -62,3 +63,39 @@ for (const name of await readdir(parts)) {
   }
 }
 console.log(`place-split: ${count} split parts placed beside ${script}`);
+
+/**
+ * Puts web/preload-parts.js into the built index.html, with the files of each part as `loader`
+ * fetches them, so that a page opened at a game asks for that game's files at once; and asks
+ * for the loader itself beside the app's script, which imports it.
+ */
+async function preloadParts(loader) {
+  const sources = new Map();
+  for (const [, name, file] of loader.matchAll(/const (__shared_[a-z]+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
+    sources.set(name, file);
+  }
+  const files = {};
+  for (const [, part, file, deps] of loader.matchAll(
+    /export const __wasm_split_load_([a-z]+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"[^]*?\n, \[([^\]]*)\]\)\)/g,
+  )) {
+    const shared = deps.split(',').map((d) => d.trim()).filter(Boolean).map((d) => {
+      if (!sources.has(d)) throw new Error(`place-split.mjs: the loader's part ${part} needs ${d}, which it does not fetch`);
+      return sources.get(d);
+    });
+    files[part] = [file, ...shared];
+  }
+  if (Object.keys(files).length === 0) throw new Error('place-split.mjs: found no part in the loader (has its form changed?)');
+  const template = await readFile(join(source, 'web', 'preload-parts.js'), 'utf8');
+  if (!template.includes('__PARTS__')) throw new Error('place-split.mjs: web/preload-parts.js has no __PARTS__');
+  const page = join(stage, 'index.html');
+  const html = await readFile(page, 'utf8');
+  // Straight after the character set, before the style sheet: a script after a style sheet
+  // waits for it to arrive.
+  const charset = html.match(/<meta charset="[^"]*">/)?.[0];
+  if (!charset) throw new Error('place-split.mjs: the built index.html has no <meta charset>');
+  // Its comments stay in web/; the page gets the code alone.
+  const script = template.replace(/^\s*\/\/.*\n/gm, '').replace('__PARTS__', JSON.stringify(files));
+  const tags = `<link rel="modulepreload" href="./__wasm_split.js" crossorigin="anonymous">\n<script>\n${script}</script>\n`;
+  await writeFile(page, html.replace(charset, `${charset}\n${tags}`));
+  console.log(`place-split: index.html preloads the parts of ${Object.keys(files).join(', ')}`);
+}

@@ -1,6 +1,6 @@
 // The app in parts: the home page needs only the main part; a game's part is fetched when that
 // game is first opened; a part that cannot be fetched gets a clear message and loses nothing.
-import { assert, open, waitText } from './lib.mjs';
+import { assert, fixture, open, shareRoute, waitText } from './lib.mjs';
 
 const PART = /\/(split_[a-z]+|shared_[a-z]+)\.wasm$/;
 
@@ -14,7 +14,67 @@ function partsAskedFor(page) {
   return asked;
 }
 
+/**
+ * Opens `route` in `page` and tells, by name, the parts' files the app fetched (its loader's
+ * fetches), those index.html asked for ahead (preload links) and every request for them.
+ */
+async function partLoads(page, base, route, ready) {
+  const requests = [];
+  page.on('request', (request) => {
+    const match = new URL(request.url()).pathname.match(PART);
+    if (match) requests.push(match[1]);
+  });
+  await page.addInitScript(() => {
+    window.partsFetched = [];
+    const fetch = window.fetch;
+    window.fetch = (input, init) => {
+      window.partsFetched.push(String(input instanceof Request ? input.url : input));
+      return fetch(input, init);
+    };
+  });
+  await page.goto(base + route);
+  await page.waitForSelector(ready);
+  await page.waitForLoadState('networkidle');
+  const names = (urls) => urls.map((url) => new URL(url, base).pathname.match(PART)?.[1]).filter(Boolean).sort();
+  const fetched = names(await page.evaluate(() => window.partsFetched));
+  const preloaded = names(await page.$$eval('link[rel=preload][as=fetch]', (links) => links.map((l) => l.href)));
+  return { fetched, preloaded, requests: requests.sort() };
+}
+
 export const tests = [
+  {
+    name: 'a page opened at a screen asks for its part\'s files at once, beside the main part, and each only once',
+    async run(t) {
+      const record = await fixture('morelles-win.json');
+      const replay = `#/replay/${encodeURIComponent(JSON.stringify(JSON.parse(record)))}`;
+      const cases = [
+        ['#/', '.games', []],
+        ['#/new/dominoes', 'form.setup', ['split_dominoes']],
+        ['#/embed/quoits?seats=human,human', 'svg.board', ['split_embed', 'split_quoits']],
+        [shareRoute(record), 'svg.board', ['split_saves', 'split_morris']],
+        [replay, 'svg.board', ['split_replay']],
+        [`#/embed/${replay.slice(2)}`, 'svg.board', ['split_replay']],
+        ['#/rules/doquin', '.rules-text h2', ['split_pages']],
+        ['#/saves', '#screen-title', ['split_saves']],
+      ];
+      for (const [route, ready, splits] of cases) {
+        const page = await t.page({ serviceWorkers: 'block' });
+        const { fetched, preloaded, requests } = await partLoads(page, t.base, route, ready);
+        const where = route.slice(0, 40);
+        assert.deepEqual(fetched.filter((n) => n.startsWith('split_')), [...splits].sort(), `the parts of ${where}`);
+        assert.deepEqual(preloaded, fetched, `${where}: every file the app fetched was asked for ahead, and nothing else`);
+        assert.deepEqual(requests, fetched, `${where}: each file went over the network once (the app took the early response)`);
+      }
+      // A reload of a game in play: the game is read from its autosave.
+      const page = await t.page({ serviceWorkers: 'block' });
+      await open(page, t.base, shareRoute(record));
+      await page.waitForURL(/#\/play\//);
+      const again = await page.context().newPage();
+      const { fetched, preloaded } = await partLoads(again, t.base, new URL(page.url()).hash, 'svg.board');
+      assert.ok(fetched.includes('split_morris'), `a reloaded game fetched its part (${fetched})`);
+      assert.deepEqual(preloaded, fetched, 'and asked for its files ahead');
+    },
+  },
   {
     name: 'the home page loads no part; opening a game fetches that game\'s part and no other game\'s',
     async run(t) {

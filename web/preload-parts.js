@@ -1,0 +1,46 @@
+// Put into index.html by web/place-split.mjs, which fills in __PARTS__: the files of each lazy
+// part of the app (its own and the shared pieces it needs), as the parts' loader fetches them.
+//
+// A page opened straight at a game (an embedded game, a share link, a replay, a reload) would
+// otherwise fetch that game's part only once the main part had loaded and started: one more
+// round trip before the board. This asks for the part's files at once, beside the main part;
+// the loader's own fetches then take these responses. It reads the address as the app's routes
+// do (src/app/route.rs); a screen it does not know preloads nothing and loads as before.
+(() => {
+  const parts = __PARTS__;
+  const [, head = '', rest = ''] = location.hash.match(/^#\/?([a-z]*)\/?(.*)$/s) ?? [];
+  const recordGame = (text) => {
+    try {
+      return decodeURIComponent(text).match(/"game"\s*:\s*"([a-z]+)"/)?.[1];
+    } catch {
+      return undefined;
+    }
+  };
+  const savedGame = (id) => {
+    try {
+      return localStorage.getItem(`parlour/game/${id}`)?.match(/"game"\s*:\s*"([a-z]+)"/)?.[1];
+    } catch {
+      return undefined;
+    }
+  };
+  const game = rest.match(/^[a-z]+/)?.[0];
+  const wanted = {
+    new: [game],
+    play: [savedGame(rest)],
+    open: ['saves', recordGame(rest)],
+    replay: ['replay'],
+    embed: game === 'replay' ? ['replay'] : ['embed', game],
+    saves: ['saves'],
+    rules: ['pages'],
+    settings: ['pages'],
+  }[head] ?? [];
+  const files = new Set(wanted.flatMap((part) => parts[part] ?? []));
+  for (const file of files) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+    link.href = file;
+    document.head.append(link);
+  }
+})();

@@ -626,6 +626,20 @@ impl<B: Backend> Store<B> {
     /// Reads a versioned value: `Ok(None)` when the key is empty, `Err` when what is there
     /// does not read or comes from a newer Parlour.
     fn read<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>, Problem> {
+        let Some(value) = self.read_value(key)? else {
+            return Ok(None);
+        };
+        serde_json::from_value(value)
+            .map(Some)
+            .map_err(|e| Problem {
+                key: key.to_string(),
+                why: format!("not in the expected shape ({e})"),
+            })
+    }
+
+    /// What [`Store::read`] reads before it knows the value's type (one copy of this code,
+    /// rather than one for each type read).
+    fn read_value(&self, key: &str) -> Result<Option<Value>, Problem> {
         let problem = |why: String| Problem {
             key: key.to_string(),
             why,
@@ -646,9 +660,7 @@ impl<B: Backend> Store<B> {
             Some(_) => {}
             None => return Err(problem("it carries no version".into())),
         }
-        serde_json::from_value(value)
-            .map(Some)
-            .map_err(|e| problem(format!("not in the expected shape ({e})")))
+        Ok(Some(value))
     }
 
     fn write<T: Serialize>(&self, key: &str, value: &T) -> Result<(), StoreError> {

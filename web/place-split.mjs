@@ -96,6 +96,16 @@ async function preloadParts(loader) {
   // Its comments stay in web/; the page gets the code alone.
   const script = template.replace(/^\s*\/\/.*\n/gm, '').replace('__PARTS__', JSON.stringify(files));
   const tags = `<link rel="modulepreload" href="./__wasm_split.js" crossorigin="anonymous">\n<script>\n${script}</script>\n`;
-  await writeFile(page, html.replace(charset, `${charset}\n${tags}`));
+  await writeFile(page, withoutIgnoredIntegrity(html.replace(charset, `${charset}\n${tags}`)));
   console.log(`place-split: index.html preloads the parts of ${Object.keys(files).join(', ')}`);
+}
+
+/**
+ * Trunk's preload of the main WebAssembly carries an `integrity` hash, which browsers ignore on
+ * a preload of this kind (they say so in the console of every page, and of every page a game is
+ * embedded in). The app's own fetch of the file, which the preload serves, never carried one,
+ * so taking the attribute off changes nothing but the console.
+ */
+function withoutIgnoredIntegrity(html) {
+  return html.replace(/<link rel="preload"[^>]*as="fetch"[^>]*>/g, (link) => link.replace(/ integrity="[^"]*"/, ''));
 }

@@ -16,10 +16,15 @@ function partsAskedFor(page) {
 
 /**
  * Opens `route` in `page` and tells, by name, the parts' files the app fetched (its loader's
- * fetches), those index.html asked for ahead (preload links) and every request for them.
+ * fetches), those index.html asked for ahead (preload links) and every request for them; the
+ * console must say nothing of preloads.
  */
 async function partLoads(page, base, route, ready) {
   const requests = [];
+  const notes = [];
+  page.on('console', (message) => {
+    if (/preload|integrity/i.test(message.text())) notes.push(message.text());
+  });
   page.on('request', (request) => {
     const match = new URL(request.url()).pathname.match(PART);
     if (match) requests.push(match[1]);
@@ -38,6 +43,9 @@ async function partLoads(page, base, route, ready) {
   const names = (urls) => urls.map((url) => new URL(url, base).pathname.match(PART)?.[1]).filter(Boolean).sort();
   const fetched = names(await page.evaluate(() => window.partsFetched));
   const preloaded = names(await page.$$eval('link[rel=preload][as=fetch]', (links) => links.map((l) => l.href)));
+  // The browser tells of a preload whose attributes it ignores at once; of one the page does not
+  // use only seconds later, which the comparison of `fetched` with `preloaded` catches.
+  assert.deepEqual(notes, [], `${route.slice(0, 40)}: the console says nothing of preloads`);
   return { fetched, preloaded, requests: requests.sort() };
 }
 

@@ -77,6 +77,30 @@ export function planGroups(loader) {
   return { groups, loader: text };
 }
 
+/**
+ * Reads the grouped loader (as `groupParts` returns it): for each lazy part of the app, the files
+ * that loading it fetches, its own first and then the shared groups it needs
+ * (`{ morris: ['split_morris.wasm', 'shared_common.wasm', ...] }`).
+ */
+export function partFiles(loader) {
+  const sources = new Map();
+  for (const [, name, file] of loader.matchAll(/const (__shared_[a-z]+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
+    sources.set(name, file);
+  }
+  const files = {};
+  for (const [, part, file, deps] of loader.matchAll(
+    /export const __wasm_split_load_([a-z]+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"[^]*?\n, \[([^\]]*)\]\)\)/g,
+  )) {
+    const shared = deps.split(',').map((d) => d.trim()).filter(Boolean).map((d) => {
+      if (!sources.has(d)) throw new Error(`group-parts: the loader's part ${part} needs ${d}, which it does not fetch`);
+      return sources.get(d);
+    });
+    files[part] = [file, ...shared];
+  }
+  if (Object.keys(files).length === 0) throw new Error('group-parts: found no part in the loader (has its form changed?)');
+  return files;
+}
+
 /** The sections of a WebAssembly module: [{ id, start, end }] of each payload. */
 function sections(bytes) {
   const out = [];

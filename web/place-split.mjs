@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { groupParts } from './group-parts.mjs';
+import { groupParts, partFiles } from './group-parts.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
@@ -70,21 +70,7 @@ console.log(`place-split: ${count} split parts placed beside ${script}`);
  * for the loader itself beside the app's script, which imports it.
  */
 async function preloadParts(loader) {
-  const sources = new Map();
-  for (const [, name, file] of loader.matchAll(/const (__shared_[a-z]+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
-    sources.set(name, file);
-  }
-  const files = {};
-  for (const [, part, file, deps] of loader.matchAll(
-    /export const __wasm_split_load_([a-z]+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"[^]*?\n, \[([^\]]*)\]\)\)/g,
-  )) {
-    const shared = deps.split(',').map((d) => d.trim()).filter(Boolean).map((d) => {
-      if (!sources.has(d)) throw new Error(`place-split.mjs: the loader's part ${part} needs ${d}, which it does not fetch`);
-      return sources.get(d);
-    });
-    files[part] = [file, ...shared];
-  }
-  if (Object.keys(files).length === 0) throw new Error('place-split.mjs: found no part in the loader (has its form changed?)');
+  const files = partFiles(loader);
   const template = await readFile(join(source, 'web', 'preload-parts.js'), 'utf8');
   if (!template.includes('__PARTS__')) throw new Error('place-split.mjs: web/preload-parts.js has no __PARTS__');
   const page = join(stage, 'index.html');
@@ -96,16 +82,7 @@ async function preloadParts(loader) {
   // Its comments stay in web/; the page gets the code alone.
   const script = template.replace(/^\s*\/\/.*\n/gm, '').replace('__PARTS__', JSON.stringify(files));
   const tags = `<link rel="modulepreload" href="./__wasm_split.js" crossorigin="anonymous">\n<script>\n${script}</script>\n`;
-  await writeFile(page, withoutIgnoredIntegrity(html.replace(charset, `${charset}\n${tags}`)));
+  await writeFile(page, html.replace(charset, `${charset}\n${tags}`));
   console.log(`place-split: index.html preloads the parts of ${Object.keys(files).join(', ')}`);
 }
 
-/**
- * Trunk's preload of the main WebAssembly carries an `integrity` hash, which browsers ignore on
- * a preload of this kind (they say so in the console of every page, and of every page a game is
- * embedded in). The app's own fetch of the file, which the preload serves, never carried one,
- * so taking the attribute off changes nothing but the console.
- */
-function withoutIgnoredIntegrity(html) {
-  return html.replace(/<link rel="preload"[^>]*as="fetch"[^>]*>/g, (link) => link.replace(/ integrity="[^"]*"/, ''));
-}

@@ -5,20 +5,15 @@
 // otherwise fetch that game's part only once the main part had loaded and started: one more
 // round trip before the board. This asks for the part's files at once, beside the main part;
 // the loader's own fetches then take these responses. It reads the address as the app's routes
-// do (src/app/route.rs); a screen it does not know preloads nothing and loads as before.
+// do (src/app/route.rs), and a game in play from its key as storage writes it (src/storage); a
+// screen it does not know preloads nothing and loads as before.
 (() => {
   const parts = __PARTS__;
   const [, head = '', rest = ''] = location.hash.match(/^#\/?([a-z]*)\/?(.*)$/s) ?? [];
-  const recordGame = (text) => {
+  // The game a record names, in what `read` gives (nothing if it cannot be read).
+  const gameIn = (read) => {
     try {
-      return decodeURIComponent(text).match(/"game"\s*:\s*"([a-z]+)"/)?.[1];
-    } catch {
-      return undefined;
-    }
-  };
-  const savedGame = (id) => {
-    try {
-      return localStorage.getItem(`parlour/game/${id}`)?.match(/"game"\s*:\s*"([a-z]+)"/)?.[1];
+      return read()?.match(/"game"\s*:\s*"([a-z]+)"/)?.[1];
     } catch {
       return undefined;
     }
@@ -26,8 +21,8 @@
   const game = rest.match(/^[a-z]+/)?.[0];
   const wanted = {
     new: [game],
-    play: [savedGame(rest)],
-    open: ['saves', recordGame(rest)],
+    play: [gameIn(() => localStorage.getItem(`parlour/game/${rest}`))],
+    open: ['saves', gameIn(() => decodeURIComponent(rest))],
     replay: ['replay'],
     embed: game === 'replay' ? ['replay'] : ['embed', game],
     saves: ['saves'],

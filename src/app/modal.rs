@@ -88,7 +88,7 @@ fn tab_round(panel: &web_sys::Element, ev: &web_sys::KeyboardEvent) {
     };
     let active: Option<web_sys::Node> = super::dom::window()
         .document()
-        .and_then(|d| d.active_element())
+        .and_then(|d| super::dom::focused_element(&d))
         .map(Into::into);
     let inside = active.as_ref().is_some_and(|a| panel.contains(Some(a)));
     let to = if ev.shift_key() && (!inside || active.as_ref() == Some(&first)) {

@@ -7,6 +7,8 @@
 //! `save=<id>` is the app's own: a frame that kept its game as a copy, when another tab changed
 //! the embed's game, goes on with the copy under that address.
 
+use serde_json::Value;
+
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::record::{Player, PlayerKind, Record};
@@ -153,11 +155,7 @@ impl EmbedSpec {
         let preset = spec.preset_record().ok()?;
         for (key, value) in &record.options {
             if preset.options.get(key) != Some(value) {
-                let text = match value {
-                    serde_json::Value::String(text) => text.clone(),
-                    other => other.to_string(),
-                };
-                put_option(&mut spec.options, key, &text);
+                put_option(&mut spec.options, key, &option_text(value));
             }
         }
         Some(spec)
@@ -218,18 +216,7 @@ impl EmbedSpec {
                     "unknown setting \"{key}\" in the embed address (not an option of this game)"
                 )
             })?;
-            let value = match preset {
-                serde_json::Value::Bool(_) => match text.as_str() {
-                    "true" => serde_json::Value::Bool(true),
-                    "false" => serde_json::Value::Bool(false),
-                    _ => return Err(format!("{key} must be true or false, not \"{text}\"")),
-                },
-                serde_json::Value::Number(_) => text
-                    .parse::<u64>()
-                    .map(serde_json::Value::from)
-                    .map_err(|_| format!("{key} must be a number, not \"{text}\""))?,
-                _ => serde_json::Value::String(text.clone()),
-            };
+            let value = option_value(key, text, preset)?;
             record.options.insert(key.clone(), value);
         }
         record.start().map_err(|e| e.to_string())?;
@@ -329,6 +316,30 @@ fn is_save_id(text: &str) -> bool {
 /// Whether a setting's name could be an option's (the game's rules say which are).
 fn is_option_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+}
+
+/// An option's value as the address writes it: `50`, `true`.
+fn option_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// An option's value from the address's `text`, of the same kind as the preset's value `like`.
+fn option_value(key: &str, text: &str, like: &Value) -> Result<Value, String> {
+    match like {
+        Value::Bool(_) => match text {
+            "true" => Ok(Value::Bool(true)),
+            "false" => Ok(Value::Bool(false)),
+            _ => Err(format!("{key} must be true or false, not \"{text}\"")),
+        },
+        Value::Number(_) => text
+            .parse::<u64>()
+            .map(Value::from)
+            .map_err(|_| format!("{key} must be a number, not \"{text}\"")),
+        _ => Ok(Value::String(text.to_string())),
+    }
 }
 
 /// Sets an option, in the order the address writes them: Doquin's `size` and `pegs` first, as

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { partFiles } from '../../web/group-parts.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const files = [];
@@ -33,18 +34,13 @@ const first = [...brotli.keys()].filter((name) =>
   /^(index\.html|[^/]+\.css|__wasm_split\.js)$/.test(name) || /^parlour-web[^/]*\.(js|wasm)$/.test(name));
 const firstLoad = sum(first);
 
-// The loader names each shared piece with the games that need it: /* morris, quoits */.
+// Each game's part is its own file and the shared groups it needs, as the parts' loader fetches
+// them.
 const games = ['morris', 'archery', 'quoits', 'dominoes', 'doquin'];
-const pieces = new Map(games.map((game) => [game, existsSync(join(dist, `split_${game}.wasm`)) ? [`split_${game}.wasm`] : []]));
 const loader = join(dist, '__wasm_split.js');
-const shared = [];
-if (existsSync(loader)) {
-  const text = readFileSync(loader, 'utf8');
-  for (const [, users, chunk] of text.matchAll(/\/\*\s*([a-z, ]+?)\s*\*\/\s*const __shared_[a-z]+ = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
-    shared.push(chunk);
-    for (const game of users.split(',').map((s) => s.trim())) pieces.get(game)?.push(chunk);
-  }
-}
+const parts = existsSync(loader) ? partFiles(readFileSync(loader, 'utf8')) : {};
+const pieces = new Map(games.map((game) => [game, parts[game] ?? []]));
+const shared = [...new Set(Object.values(parts).flat().filter((file) => file.startsWith('shared_')))];
 console.log('');
 console.log(`first load (home page usable: HTML + CSS + JS + main wasm), brotli: ${kb(firstLoad).trim()} KB (budget 150 KB)`);
 for (const game of games) {

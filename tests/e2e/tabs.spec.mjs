@@ -157,10 +157,14 @@ export const tests = [
       await touch(b, 'b2');
       await waitMoves(b, id, ['a1', 'b2']);
       await waitText(a.locator('.dialog'), 'This game was changed in another tab');
+      // The copy opens as a screen of its own: the board to play on is the new one, not the one
+      // still up a moment after the address changes.
+      const before = await a.$('svg.board');
       await a.locator('.dialog button:has-text("Keep this one as a copy")').click();
       await a.waitForFunction((id) => location.hash.startsWith('#/play/') && !location.hash.endsWith(id), id);
       const copy = idOf(a);
       await waitText(a.locator('.notice'), '(copy)');
+      await a.waitForFunction((board) => !board.isConnected, before);
       await a.waitForSelector('svg.board');
       assert.deepEqual(await moveList(a), ['a1'], 'this tab goes on with its own game');
       const saved = await stored(a, copy);

@@ -47,16 +47,29 @@ type Loading =
     std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnyView, PartMissing>> + Send>>;
 
 fn loading(load: Loading, or_else: fn() -> AnyView) -> AnyView {
-    view! {
-        <Suspense fallback=|| view! { <p class="loading" role="status">"Setting out the board…"</p> }>
-            {Suspend::new(async move {
-                let view = load.await.unwrap_or_else(|_| or_else());
-                // Once the view is in the page: the screen's heading may be owed the focus.
-                set_timeout(super::dom::screen_drawn, std::time::Duration::ZERO);
-                view
-            })}
-        </Suspense>
-    }
+    // The screen, once its part is in: put here by the task below and taken once by the view.
+    // (A task and a signal rather than `<Suspense>`, whose machinery is a good deal of code that
+    // nothing else in the app needs.)
+    let screen = RwSignal::new_local(None::<AnyView>);
+    // The task builds the screen under this owner, so that the screen finds the app's context
+    // and goes when this goes; untracked, so that what the screen reads as it is built does not
+    // redraw whatever drew this.
+    untrack(|| {
+        leptos::task::spawn_local_scoped_with_cancellation(async move {
+            let view = load.await.unwrap_or_else(|_| or_else());
+            screen.try_set(Some(view));
+            // Once the view is in the page: the screen's heading may be owed the focus.
+            set_timeout(super::dom::screen_drawn, std::time::Duration::ZERO);
+        })
+    });
+    let waiting = || view! { <p class="loading" role="status">"Setting out the board…"</p> };
+    (move || {
+        screen.track();
+        match screen.try_update_untracked(Option::take).flatten() {
+            Some(view) => view,
+            None => waiting().into_any(),
+        }
+    })
     .into_any()
 }
 

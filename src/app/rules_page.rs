@@ -9,8 +9,11 @@ use super::dom;
 
 #[component]
 pub fn RulesPage(game: GameKind) -> impl IntoView {
-    let text = LocalResource::new(move || async move {
-        dom::fetch_text(&format!("rules/{}.html", game.name())).await
+    // The page's text: none until it has come (a task and a signal: see `parts::loading`).
+    let text = RwSignal::new(None::<Result<String, String>>);
+    leptos::task::spawn_local(async move {
+        let fetched = dom::fetch_text(&format!("rules/{}.html", game.name())).await;
+        text.try_set(Some(fetched));
     });
     let play = format!("#/new/{}", game.name());
     view! {

@@ -3,6 +3,7 @@
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use super::effect;
 use super::route::Route;
 
 /// The browser's window.
@@ -285,7 +286,7 @@ pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static
             focus_element(&element);
         }
     };
-    Effect::new(move |_| {
+    effect(move |_| {
         moves_on();
         set_timeout(look, std::time::Duration::ZERO);
     });

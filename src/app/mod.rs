@@ -153,6 +153,15 @@ impl AppState {
     }
 }
 
+/// Runs `run` now, and again whenever a signal it read has changed, as [`Effect::new`] does;
+/// `run` is told whether this is its first run. Every effect in the app is made here, through
+/// the one closure type below, because Leptos compiles its effect machinery (an async task)
+/// once for each closure type it is given.
+pub fn effect(run: impl FnMut(bool) + 'static) {
+    let mut run: Box<dyn FnMut(bool)> = Box::new(run);
+    Effect::new(move |before: Option<()>| run(before.is_none()));
+}
+
 /// The state shared by context.
 pub fn app_state() -> AppState {
     expect_context::<AppState>()
@@ -200,7 +209,7 @@ fn App() -> impl IntoView {
 
     // Theme and motion live on the root element, where the style sheet reads them. An embedded
     // game takes its theme from its address and shows only the game (`data-embed`).
-    Effect::new(move |_| {
+    effect(move |_| {
         let settings = state.settings.get();
         let embed = match state.route.get() {
             Route::Embed(query) => {
@@ -227,12 +236,13 @@ fn App() -> impl IntoView {
     });
 
     // Each new screen gets its title, and focus moves to its heading for screen readers.
-    Effect::new(move |previous: Option<Route>| {
+    let mut previous = None::<Route>;
+    effect(move |_| {
         let route = state.route.get();
         if let Some(document) = dom::window().document() {
             document.set_title(&route.title());
         }
-        if previous.is_some_and(|p| p != route) {
+        if previous.as_ref().is_some_and(|p| *p != route) {
             dom::window().scroll_to_with_x_and_y(0.0, 0.0);
             dom::focus_screen_title();
             let about_another = state.notice.with_untracked(|n| {
@@ -243,7 +253,7 @@ fn App() -> impl IntoView {
                 state.notice.set(None);
             }
         }
-        route
+        previous = Some(route);
     });
 
     view! {

@@ -4,6 +4,8 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::effect;
+
 /// The mark on the control that opened the dialog (where the focus was), to go back to.
 const OPENER: &str = "data-opened-dialog";
 
@@ -32,7 +34,7 @@ pub fn Modal(
         let _ = opener.set_attribute(OPENER, "");
     }
     on_cleanup(|| set_timeout(give_focus_back, std::time::Duration::ZERO));
-    Effect::new(move |_| {
+    effect(move |_| {
         if let Some(panel) = panel.get() {
             // The element marked autofocus (the safe choice, like "Play on" beside "Resign"),
             // else the first field or button.

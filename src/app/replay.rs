@@ -20,10 +20,10 @@ use super::boards::dominoes::{small_bones, DominoesBoard};
 use super::boards::doquin::{BlockView, FaceViews, Marks};
 use super::boards::morris::MorrisBoard;
 use super::boards::quoits::QuoitsBoard;
-use super::dom;
 use super::image::PictureButton;
 use super::play::sentence;
 use super::route::Route;
+use super::{dom, effect};
 
 /// The replay address of a record: the app's address with the record in the fragment.
 pub fn replay_link(record: &Record) -> String {
@@ -184,7 +184,7 @@ fn MoveList(chapters: Vec<Chapter>, step: Memo<usize>, on_go: Callback<usize>) -
     };
     // The list scrolls (itself, never the page) to keep the current step in sight.
     let list = NodeRef::<leptos::html::Nav>::new();
-    Effect::new(move |_| {
+    effect(move |_| {
         let _ = step.get();
         if let Some(list) = list.get() {
             show_current(&list);

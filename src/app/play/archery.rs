@@ -19,8 +19,8 @@ use parlour::worker::{Answer, Expectation, Request, Task};
 use super::super::boards::archery::ArcheryBoard;
 use super::super::boards::pieces::outline;
 use super::super::computer;
-use super::super::dom;
 use super::super::teetotum::Teetotum;
+use super::super::{dom, effect};
 use super::{
     computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, LeadPanel, Pace,
     PaceChoice, PlayScreen, Progress,
@@ -155,7 +155,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         }
         due && plies() == at && !paused.get_untracked() && (computer || auto_spin.get_untracked())
     };
-    Effect::new(move |_| {
+    effect(move |_| {
         let now = position.get();
         let stopped = paused.get();
         let automatic = auto_spin.get();

@@ -22,7 +22,7 @@ use parlour::storage::SavedGame;
 
 use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, DominoesBoard};
 use super::super::computer;
-use super::super::dom;
+use super::super::{dom, effect};
 use super::{
     computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, Hinting, Pace,
     PaceChoice, PlayScreen, Progress,
@@ -203,7 +203,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         }
         due && plies() == at && !paused.get_untracked()
     };
-    Effect::new(move |_| {
+    effect(move |_| {
         let now = position.get();
         if paused.get() || busy.get().is_some() {
             return;

@@ -19,6 +19,7 @@ use parlour::storage::SavedGame;
 use super::super::boards::doquin::{BlockView, FaceViews, Marks, Preview};
 use super::super::boards::pieces::outline;
 use super::super::computer;
+use super::super::effect;
 use super::{
     computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, Hinting, Pace,
     PaceChoice, PlayScreen, Progress,
@@ -142,7 +143,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         }
         due && plies() == at && !paused.get_untracked()
     };
-    Effect::new(move |_| {
+    effect(move |_| {
         let now = position.get();
         if paused.get() || busy.get().is_some() {
             return;

@@ -26,7 +26,7 @@ use leptos::wasm_split::wasm_split;
 use super::modal::Modal;
 use super::parts::{part, PartMissing};
 use super::route::Route;
-use super::{app_state, dom, store};
+use super::{app_state, dom, effect, store};
 
 #[component]
 pub fn Play(id: String) -> impl IntoView {
@@ -473,7 +473,7 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
     let conflict =
         use_context::<RwSignal<Option<Conflict>>>().unwrap_or_else(|| RwSignal::new(None));
     let failing = StoredValue::new(false);
-    Effect::new(move |first_run: Option<()>| {
+    effect(move |first_run| {
         let progress = progress.get();
         let base = entry.get_value();
         let mut game = base.clone();
@@ -518,7 +518,7 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
                 }
             }
         }
-        if game.finished && first_run.is_some() && conflict.get_untracked().is_none() {
+        if game.finished && !first_run && conflict.get_untracked().is_none() {
             count_finished(&state, &game, !failing.get_value());
         }
     });

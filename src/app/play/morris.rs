@@ -16,7 +16,7 @@ use super::super::boards::morris::MorrisBoard;
 use super::super::computer;
 use super::super::modal::Modal;
 use super::super::new_game::game_name;
-use super::super::{app_state, dom};
+use super::super::{app_state, dom, effect};
 use super::{
     export_record, keep_saved, sentence, GameControls, Hinting, Pace, PaceChoice, PlayScreen,
     Progress,
@@ -312,7 +312,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
 
     // The computer's turns: whenever a computer seat is to move (and the game is not paused),
     // ask the worker, then play its answer once the pace allows, if nothing changed meanwhile.
-    Effect::new(move |_| {
+    effect(move |_| {
         let to_move = position.with(|p| p.ending().is_none().then(|| p.to_move()));
         let Some(side) = to_move else { return };
         let Some(level) = levels[side.index()] else {

@@ -17,8 +17,8 @@ use parlour::storage::SavedGame;
 
 use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;
-use super::super::dom;
 use super::super::teetotum::Teetotum;
+use super::super::{dom, effect};
 use super::{
     keep_saved, EndActions, GameControls, LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
 };
@@ -172,7 +172,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     // automatic, and `busy` is freed, which runs this again for the game as it now stands.
     let automatic =
         move |g: &Quoits| g.turn() == Turn::Chance && (auto_play.get() || is_computer(g.player()));
-    Effect::new(move |_| {
+    effect(move |_| {
         let now = position.get();
         if paused.get() || busy.get().is_some() || !automatic(&now) {
             return;

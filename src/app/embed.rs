@@ -2,12 +2,14 @@
 //! and the dialog on every game that writes the iframe for a site to paste.
 
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 
 use parlour::record::Record;
 use parlour::session::embed::{EmbedSpec, Theme};
 use parlour::storage::{SaveKind, SavedGame};
 
 use super::modal::Modal;
+use super::parts::{dialog_button, PartMissing};
 use super::play::{sentence, Play};
 use super::route::Route;
 use super::{app_state, dom, refusal, store};
@@ -85,11 +87,21 @@ fn snippet(record: &Record, theme: Option<Theme>, width: u32, height: u32) -> St
     )
 }
 
-/// The "Embed" button and its dialog: the iframe for this game's kind, seats and options, with
-/// a choice of theme and size.
+/// The "Embed" button. Its dialog is in a part of its own (`tools`), fetched when first opened.
 #[component]
 pub fn EmbedButton(#[prop(into)] record: Signal<Record>) -> impl IntoView {
-    let open = RwSignal::new(false);
+    dialog_button("Embed", move |close| embed_dialog(record, close))
+}
+
+#[wasm_split(tools, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn embed_dialog(record: Signal<Record>, on_close: Callback<()>) -> Result<AnyView, PartMissing> {
+    Ok(view! { <EmbedDialog record=record on_close=on_close/> }.into_any())
+}
+
+/// The "Embed" dialog: the iframe for this game's kind, seats and options, with a choice of theme
+/// and size.
+#[component]
+fn EmbedDialog(record: Signal<Record>, on_close: Callback<()>) -> impl IntoView {
     let theme = RwSignal::new(None::<Theme>);
     let width = RwSignal::new(720u32);
     let height = RwSignal::new(820u32);
@@ -119,41 +131,32 @@ pub fn EmbedButton(#[prop(into)] record: Signal<Record>) -> impl IntoView {
             </div>
         }
     };
-    let dialog = move || {
-        open.get().then(|| view! {
-            <Modal title="Embed this game".to_string() on_close=Callback::new(move |_| open.set(false))>
-                <p>"Paste this into a web page to show a new game of this kind, with these seats and options, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back."</p>
-                <div class="count">
-                    <label for="embed-theme">"Colours"</label>
-                    <select id="embed-theme" on:change=move |ev| {
-                        theme.set(match event_target_value(&ev).as_str() {
-                            "light" => Some(Theme::Light),
-                            "dark" => Some(Theme::Dark),
-                            _ => None,
-                        });
-                    }>
-                        <option value="system" selected=move || theme.get().is_none()>"As the reader's system"</option>
-                        <option value="light" selected=move || theme.get() == Some(Theme::Light)>"Light"</option>
-                        <option value="dark" selected=move || theme.get() == Some(Theme::Dark)>"Dark"</option>
-                    </select>
-                </div>
-                {size("Width", "embed-width", width)}
-                {size("Height", "embed-height", height)}
-                <label for="embed-code">"Code"</label>
-                <textarea id="embed-code" class="embed-code" readonly rows="5" prop:value=code></textarea>
-                <p class="actions">
-                    <button type="button" class="primary" on:click=copy>"Copy"</button>
-                    <button type="button" on:click=move |_| open.set(false)>"Close"</button>
-                </p>
-                <p role="status">{move || copied.get()}</p>
-            </Modal>
-        })
-    };
     view! {
-        <button type="button" on:click=move |_| {
-            copied.set(String::new());
-            open.set(true);
-        }>"Embed"</button>
-        {dialog}
+        <Modal title="Embed this game".to_string() on_close=on_close>
+            <p>"Paste this into a web page to show a new game of this kind, with these seats and options, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back."</p>
+            <div class="count">
+                <label for="embed-theme">"Colours"</label>
+                <select id="embed-theme" on:change=move |ev| {
+                    theme.set(match event_target_value(&ev).as_str() {
+                        "light" => Some(Theme::Light),
+                        "dark" => Some(Theme::Dark),
+                        _ => None,
+                    });
+                }>
+                    <option value="system" selected=move || theme.get().is_none()>"As the reader's system"</option>
+                    <option value="light" selected=move || theme.get() == Some(Theme::Light)>"Light"</option>
+                    <option value="dark" selected=move || theme.get() == Some(Theme::Dark)>"Dark"</option>
+                </select>
+            </div>
+            {size("Width", "embed-width", width)}
+            {size("Height", "embed-height", height)}
+            <label for="embed-code">"Code"</label>
+            <textarea id="embed-code" class="embed-code" readonly rows="5" prop:value=code></textarea>
+            <p class="actions">
+                <button type="button" class="primary" on:click=copy>"Copy"</button>
+                <button type="button" on:click=move |_| on_close.run(())>"Close"</button>
+            </p>
+            <p role="status">{move || copied.get()}</p>
+        </Modal>
     }
 }

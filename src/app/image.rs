@@ -3,11 +3,13 @@
 //! copied to the clipboard where the browser allows, else downloaded.
 
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use super::dom;
 use super::modal::Modal;
+use super::parts::{dialog_button, PartMissing};
 use super::play::sentence;
 
 /// The boards a picture is taken of: the first on the screen (for Doquin, the block).
@@ -230,48 +232,49 @@ async fn take(what: Take, name: String) -> String {
     result.unwrap_or_else(|e| sentence(&e))
 }
 
-/// The "Picture" button and its dialog: the board as it stands, to copy or download.
+/// The "Picture" button. Its dialog is in a part of its own (`tools`), fetched when first opened.
 #[component]
 pub fn PictureButton(
     /// The file name without its extension ("parlour-morris-20260101-1200").
     #[prop(into)]
     name: Signal<String>,
 ) -> impl IntoView {
-    let open = RwSignal::new(None::<String>);
+    dialog_button("Picture", move |close| picture_dialog(name, close))
+}
+
+#[wasm_split(tools, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn picture_dialog(name: Signal<String>, on_close: Callback<()>) -> Result<AnyView, PartMissing> {
+    Ok(view! { <PictureDialog name=name on_close=on_close/> }.into_any())
+}
+
+/// The "Picture" dialog: the board as it stands when it opens, to copy or download.
+#[component]
+fn PictureDialog(name: Signal<String>, on_close: Callback<()>) -> impl IntoView {
     let said = RwSignal::new(String::new());
-    let show = move |_| {
-        said.set(String::new());
-        match board_svg() {
-            Ok((svg, _, _)) => open.set(Some(svg_address(&svg))),
-            Err(e) => {
-                said.set(sentence(&e));
-                open.set(Some(String::new()));
-            }
+    let preview = match board_svg() {
+        Ok((svg, _, _)) => svg_address(&svg),
+        Err(e) => {
+            said.set(sentence(&e));
+            String::new()
         }
     };
     let act = move |what: Take| {
         let name = name.get_untracked();
         leptos::task::spawn_local(async move { said.set(take(what, name).await) });
     };
-    let dialog = move || {
-        open.get().map(|preview| view! {
-            <Modal title="Picture of the board".to_string() on_close=Callback::new(move |_| open.set(None))>
-                <p>"The board as it stands now, as a picture that looks the same outside Parlour."</p>
-                {(!preview.is_empty()).then(|| view! {
-                    <img class="board-picture" src=preview alt="The board as it stands"/>
-                })}
-                <p class="actions">
-                    <button type="button" class="primary" on:click=move |_| act(Take::Copy)>"Copy picture"</button>
-                    <button type="button" on:click=move |_| act(Take::Svg)>"Download SVG"</button>
-                    <button type="button" on:click=move |_| act(Take::Png)>"Download PNG"</button>
-                    <button type="button" on:click=move |_| open.set(None)>"Close"</button>
-                </p>
-                <p role="status">{move || said.get()}</p>
-            </Modal>
-        })
-    };
     view! {
-        <button type="button" on:click=show>"Picture"</button>
-        {dialog}
+        <Modal title="Picture of the board".to_string() on_close=on_close>
+            <p>"The board as it stands now, as a picture that looks the same outside Parlour."</p>
+            {(!preview.is_empty()).then(|| view! {
+                <img class="board-picture" src=preview alt="The board as it stands"/>
+            })}
+            <p class="actions">
+                <button type="button" class="primary" on:click=move |_| act(Take::Copy)>"Copy picture"</button>
+                <button type="button" on:click=move |_| act(Take::Svg)>"Download SVG"</button>
+                <button type="button" on:click=move |_| act(Take::Png)>"Download PNG"</button>
+                <button type="button" on:click=move |_| on_close.run(())>"Close"</button>
+            </p>
+            <p role="status">{move || said.get()}</p>
+        </Modal>
     }
 }

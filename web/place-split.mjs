@@ -85,4 +85,3 @@ async function preloadParts(loader) {
   await writeFile(page, html.replace(charset, `${charset}\n${tags}`));
   console.log(`place-split: index.html preloads the parts of ${Object.keys(files).join(', ')}`);
 }
-

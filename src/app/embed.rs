@@ -87,13 +87,16 @@ fn snippet(record: &Record, theme: Option<Theme>, width: u32, height: u32) -> St
     )
 }
 
-/// The "Embed" button. Its dialog is in a part of its own (`tools`), fetched when first opened.
+/// The "Embed" button. Its dialog is in a part of its own (`iframe`), fetched when first opened.
+/// (Apart from Picture's: to write only the options that differ from a new game, it sets one up,
+/// through code that covers every kind of game, so its part needs every game's rules; Picture's
+/// needs none.)
 #[component]
 pub fn EmbedButton(#[prop(into)] record: Signal<Record>) -> impl IntoView {
     dialog_button("Embed", move |close| embed_dialog(record, close))
 }
 
-#[wasm_split(tools, wasm_split_path = ::leptos::wasm_split, fallible)]
+#[wasm_split(iframe, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn embed_dialog(record: Signal<Record>, on_close: Callback<()>) -> Result<AnyView, PartMissing> {
     Ok(view! { <EmbedDialog record=record on_close=on_close/> }.into_any())
 }

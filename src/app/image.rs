@@ -232,7 +232,8 @@ async fn take(what: Take, name: String) -> String {
     result.unwrap_or_else(|e| sentence(&e))
 }
 
-/// The "Picture" button. Its dialog is in a part of its own (`tools`), fetched when first opened.
+/// The "Picture" button. Its dialog is in a part of its own (`picture`), fetched when first
+/// opened.
 #[component]
 pub fn PictureButton(
     /// The file name without its extension ("parlour-morris-20260101-1200").
@@ -242,7 +243,7 @@ pub fn PictureButton(
     dialog_button("Picture", move |close| picture_dialog(name, close))
 }
 
-#[wasm_split(tools, wasm_split_path = ::leptos::wasm_split, fallible)]
+#[wasm_split(picture, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn picture_dialog(name: Signal<String>, on_close: Callback<()>) -> Result<AnyView, PartMissing> {
     Ok(view! { <PictureDialog name=name on_close=on_close/> }.into_any())
 }

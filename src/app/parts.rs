@@ -1,7 +1,8 @@
-//! Each game's screens, and the screens that the home page does not need (saved games, replays,
-//! embedded games), are split off the app's first download: they are fetched when first opened,
-//! so that the home page comes quickly (see web/wasm-link.sh, which splits the WebAssembly at
-//! the functions marked `#[wasm_split(<part>, ..)]`; functions naming the same part share it).
+//! Each game's screens, the screens that the home page does not need (saved games, replays,
+//! embedded games, settings and rules) and the dialogs few games open (Picture, Embed) are
+//! split off the app's first download: they are fetched when first opened, so that the home
+//! page comes quickly (see web/wasm-link.sh, which splits the WebAssembly at the functions
+//! marked `#[wasm_split(<part>, ..)]`; functions naming the same part share it).
 
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;

@@ -156,7 +156,7 @@ export const tests = [
     },
   },
   {
-    name: 'the Picture and Embed dialogs are a part of their own, fetched when one first opens; if it cannot come, a dialog says so and the game plays on',
+    name: 'the Picture and Embed dialogs are parts of their own, fetched when first opened; if it cannot come, a dialog says so and the game plays on',
     async run(t) {
       const page = await t.page({ serviceWorkers: 'block', failingLoads: true });
       const asked = partsAskedFor(page);
@@ -165,12 +165,12 @@ export const tests = [
       await page.getByRole('button', { name: 'Start the game' }).click();
       await page.waitForSelector('svg.board');
       await page.waitForLoadState('networkidle');
-      assert.ok(!asked.has('split_tools'), `opening a game did not fetch the dialogs' part (${[...asked]})`);
+      assert.ok(!asked.has('split_picture') && !asked.has('split_iframe'), `opening a game did not fetch the dialogs' parts (${[...asked]})`);
 
       // The network gone before the dialogs were ever opened: a dialog says so and closes back
       // to the button; the game is untouched.
-      const TOOLS = /\/split_tools\.wasm$/;
-      await page.route(TOOLS, (route) => route.abort('internetdisconnected'));
+      const DIALOGS = /\/split_(picture|iframe)\.wasm$/;
+      await page.route(DIALOGS, (route) => route.abort('internetdisconnected'));
       await page.getByRole('button', { name: 'Picture' }).click();
       await waitText(page.getByRole('alert'), /did not download/, 10000);
       assert.equal(await page.getByRole('dialog').count(), 1, 'a dialog tells it');
@@ -181,10 +181,10 @@ export const tests = [
       assert.equal(await page.locator('svg.board').count(), 1, 'the board is still there');
 
       // Back online, the dialogs open.
-      await page.unroute(TOOLS);
+      await page.unroute(DIALOGS);
       await page.getByRole('button', { name: 'Embed' }).click();
       await page.waitForSelector('#embed-code', { timeout: 10000 });
-      assert.ok(asked.has('split_tools'), `the dialogs' part was fetched (${[...asked]})`);
+      assert.ok(asked.has('split_iframe'), `the Embed dialog's part was fetched (${[...asked]})`);
       assert.match(await page.locator('#embed-code').inputValue(), /#\/embed\/quoits\?/);
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await page.getByRole('button', { name: 'Picture' }).click();

@@ -2,7 +2,7 @@
 
 use parlour::games::GameKind;
 use parlour::record::PlayerKind;
-use parlour::session::embed::{EmbedSpec, Seat, Theme};
+use parlour::session::embed::{EmbedSpec, NewGame, Seat, Theme};
 
 #[test]
 fn an_address_names_game_preset_seats_and_theme() {
@@ -192,4 +192,38 @@ fn an_embed_autosave_keeps_its_name_for_addresses_written_before_options_were_ge
     assert_eq!(written.to_query(), "doquin?seats=human,easy&size=5&pegs=8");
     assert_eq!(turned.save_id(), written.save_id());
     assert_eq!(written.save_id(), "embed-59866b5d885e5773");
+}
+
+#[test]
+fn a_game_screen_writes_its_embed_with_its_own_kind_of_new_game() {
+    // The Embed dialog is handed the game's own way to set up a new game (so its part needs no
+    // other game's rules): with it, the address is the one `of_record` writes; given another
+    // game's, no address is written rather than a wrong one.
+    let own: [(GameKind, NewGame); 5] = [
+        (GameKind::Morris, EmbedSpec::new_morris),
+        (GameKind::Archery, EmbedSpec::new_archery),
+        (GameKind::Quoits, EmbedSpec::new_quoits),
+        (GameKind::Dominoes, EmbedSpec::new_dominoes),
+        (GameKind::Doquin, EmbedSpec::new_doquin),
+    ];
+    for text in [
+        "morris?preset=twelve-mens&seats=hard,human",
+        "archery?seats=human,human,easy",
+        "quoits?seats=human,computer,human",
+        "dominoes?preset=all-fives&seats=human,easy,easy&target=50",
+        "doquin?seats=human,medium&size=5&pegs=8",
+    ] {
+        let spec = EmbedSpec::parse(text).unwrap();
+        let record = spec.record().unwrap();
+        let written = EmbedSpec::of_record(&record, Some(Theme::Dark)).unwrap();
+        for (game, new_game) in own {
+            let by = EmbedSpec::of_record_by(&record, Some(Theme::Dark), new_game);
+            if game == spec.game {
+                assert_eq!(by.as_ref(), Some(&written), "{text}");
+                assert_eq!(written.to_query(), format!("{text}&theme=dark"));
+            } else {
+                assert_eq!(by, None, "{text} with {}'s new game", game.name());
+            }
+        }
+    }
 }

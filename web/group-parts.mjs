@@ -7,8 +7,8 @@
 // - `common`: used by the saved-games list or by the settings and rules pages (and perhaps by
 //   games too): what every part of the app shares;
 // - `games`: used by two games or more (and perhaps by the replay viewer or embedded games);
-// - one group per game, for what only that game (with the replay viewer, embedded games, the
-//   Embed dialog) uses;
+// - one group per game, for what only that game (with the replay viewer and embedded games)
+//   uses; what a single game shares with the dialogs every game opens goes to `games`;
 // - `other`: the rest, used only by the replay viewer and embedded games.
 // A part then loads a few groups instead of dozens of chunks, some of them holding code that it
 // does not itself run, and everything is smaller in all.
@@ -22,10 +22,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const GAMES = ['morris', 'archery', 'quoits', 'dominoes', 'doquin'];
-// Parts that every game opens alike (the Picture dialog): what one shares with a single game it
-// shares in effect with all of them, so that goes in the games' group. In that game's own group,
-// the dialog opened from any other game would fetch all of that game for a few hundred bytes.
-const OPENED_BY_EVERY_GAME = ['picture'];
+// Parts that every game opens alike (the Picture and Embed dialogs): what one shares with a
+// single game it shares in effect with all of them, so that goes in the games' group. In that
+// game's own group, the dialog opened from any other game would fetch all of that game for a few
+// hundred bytes.
+const OPENED_BY_EVERY_GAME = ['picture', 'iframe'];
 const IMPORTS = { memory: 'memory', __indirect_function_table: 'table', __wasm_split_shared0: 'global' };
 const HOST = '__wasm_split';
 // While merging, the chunks' imports are satisfied by a hub module named HOST, which imports

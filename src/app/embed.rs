@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 
 use parlour::record::Record;
-use parlour::session::embed::{EmbedSpec, Theme};
+use parlour::session::embed::{EmbedSpec, NewGame, Theme};
 use parlour::storage::{SaveKind, SavedGame};
 
 use super::modal::Modal;
@@ -71,8 +71,14 @@ pub fn EmbedGame(query: String) -> impl IntoView {
 }
 
 /// The iframe that embeds a game like this one.
-fn snippet(record: &Record, theme: Option<Theme>, width: u32, height: u32) -> String {
-    let Some(spec) = EmbedSpec::of_record(record, theme) else {
+fn snippet(
+    record: &Record,
+    new_game: NewGame,
+    theme: Option<Theme>,
+    width: u32,
+    height: u32,
+) -> String {
+    let Some(spec) = EmbedSpec::of_record_by(record, theme, new_game) else {
         return String::new();
     };
     let src = format!(
@@ -88,28 +94,32 @@ fn snippet(record: &Record, theme: Option<Theme>, width: u32, height: u32) -> St
 }
 
 /// The "Embed" button. Its dialog is in a part of its own (`iframe`), fetched when first opened.
-/// (Apart from Picture's: to write only the options that differ from a new game, it sets one up,
-/// through code that covers every kind of game, so its part needs every game's rules; Picture's
-/// needs none.)
+/// To write only the options that differ from a new game, the dialog sets one up with
+/// `new_game`, which the game's screen gives: so its part needs no game's rules.
 #[component]
-pub fn EmbedButton(#[prop(into)] record: Signal<Record>) -> impl IntoView {
-    dialog_button("Embed", move |close| embed_dialog(record, close))
+pub fn EmbedButton(#[prop(into)] record: Signal<Record>, new_game: NewGame) -> impl IntoView {
+    dialog_button("Embed", move |close| embed_dialog(record, new_game, close))
 }
 
 #[wasm_split(iframe, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn embed_dialog(record: Signal<Record>, on_close: Callback<()>) -> Result<AnyView, PartMissing> {
-    Ok(view! { <EmbedDialog record=record on_close=on_close/> }.into_any())
+fn embed_dialog(
+    record: Signal<Record>,
+    new_game: NewGame,
+    on_close: Callback<()>,
+) -> Result<AnyView, PartMissing> {
+    Ok(view! { <EmbedDialog record=record new_game=new_game on_close=on_close/> }.into_any())
 }
 
 /// The "Embed" dialog: the iframe for this game's kind, seats and options, with a choice of theme
 /// and size.
 #[component]
-fn EmbedDialog(record: Signal<Record>, on_close: Callback<()>) -> impl IntoView {
+fn EmbedDialog(record: Signal<Record>, new_game: NewGame, on_close: Callback<()>) -> impl IntoView {
     let theme = RwSignal::new(None::<Theme>);
     let width = RwSignal::new(720u32);
     let height = RwSignal::new(820u32);
     let copied = RwSignal::new(String::new());
-    let code = move || record.with(|r| snippet(r, theme.get(), width.get(), height.get()));
+    let code =
+        move || record.with(|r| snippet(r, new_game, theme.get(), width.get(), height.get()));
     let copy = move |_| {
         let text = code();
         leptos::task::spawn_local(async move {

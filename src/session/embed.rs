@@ -17,6 +17,11 @@ use crate::rules::doquin::{self, Doquin};
 use crate::rules::morris::{self, Position, Variant};
 use crate::rules::quoits::{self, Quoits};
 
+/// Sets up a new game of one kind as an address asks (its preset, seats and the kind's
+/// default options): one of [`EmbedSpec::new_morris`] and the others, as
+/// [`EmbedSpec::new_game_of`] gives them.
+pub type NewGame = fn(&EmbedSpec) -> Result<Record, String>;
+
 /// Who sits in a seat of an embedded game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Seat {
@@ -133,6 +138,18 @@ impl EmbedSpec {
     /// The embed of a game being played: its game, preset, seats and options.
     pub fn of_record(record: &Record, theme: Option<Theme>) -> Option<EmbedSpec> {
         let game = record.kind().ok()?;
+        EmbedSpec::of_record_by(record, theme, EmbedSpec::new_game_of(game))
+    }
+
+    /// [`EmbedSpec::of_record`] of a game whose kind the caller knows, given that kind's
+    /// [`NewGame`]: a game's screen hands over its own, so that writing the address needs no
+    /// other game's rules.
+    pub fn of_record_by(
+        record: &Record,
+        theme: Option<Theme>,
+        new_game: NewGame,
+    ) -> Option<EmbedSpec> {
+        let game = record.kind().ok()?;
         let seats = record
             .players
             .iter()
@@ -152,7 +169,7 @@ impl EmbedSpec {
             save: None,
         };
         // Only what differs from a new game of the preset, to keep the address short.
-        let preset = spec.preset_record().ok()?;
+        let preset = spec.preset_record_by(new_game).ok()?;
         for (key, value) in &record.options {
             if preset.options.get(key) != Some(value) {
                 put_option(&mut spec.options, key, &option_text(value));
@@ -225,47 +242,96 @@ impl EmbedSpec {
 
     /// A new game of the address's preset and seats, with the preset's own options.
     fn preset_record(&self) -> Result<Record, String> {
-        let n = self.seats.len();
-        let players = self.players();
-        let preset = self.preset.as_deref();
-        let record = match self.game {
-            GameKind::Morris => {
-                let variant = match preset {
-                    None => Variant::Morelles,
-                    Some(name) => Variant::from_name(name)
-                        .ok_or_else(|| format!("unknown Morris variant \"{name}\""))?,
-                };
-                let position = Position::new(variant, morris::Options::default());
-                Record::new(
-                    self.game,
-                    Some(variant.name()),
-                    position.options_json(),
-                    players,
-                )
-            }
-            GameKind::Archery => Record::new(self.game, None, Default::default(), players),
-            GameKind::Quoits => {
-                let game = Quoits::new(n, quoits::Options::default());
-                Record::new(self.game, None, game.options_json(), players)
-            }
-            GameKind::Dominoes => {
-                let game = match preset {
-                    None => DominoGame::Block,
-                    Some(name) => DominoGame::from_name(name)
-                        .ok_or_else(|| format!("unknown game of dominoes \"{name}\""))?,
-                };
-                let table = Dominoes::new(game, n, dominoes::Options::defaults(game, n))?;
-                Record::new(self.game, Some(game.name()), table.options_json(), players)
-            }
-            GameKind::Doquin => {
-                let game = Doquin::new(n, doquin::Options::default())?;
-                Record::new(self.game, None, game.options_json(), players)
-            }
-        };
-        if preset.is_some() && !matches!(self.game, GameKind::Morris | GameKind::Dominoes) {
+        self.preset_record_by(EmbedSpec::new_game_of(self.game))
+    }
+
+    /// [`EmbedSpec::preset_record`], set up by `new_game`, which is this address's game's.
+    fn preset_record_by(&self, new_game: NewGame) -> Result<Record, String> {
+        let record = new_game(self)?;
+        if record.game != self.game.name() {
+            return Err(format!("not a game of {}", self.game.title()));
+        }
+        if self.preset.is_some() && !matches!(self.game, GameKind::Morris | GameKind::Dominoes) {
             return Err(format!("{} has no presets", self.game.title()));
         }
         Ok(record)
+    }
+
+    /// How a new game of `game` is set up from an address.
+    pub fn new_game_of(game: GameKind) -> NewGame {
+        match game {
+            GameKind::Morris => EmbedSpec::new_morris,
+            GameKind::Archery => EmbedSpec::new_archery,
+            GameKind::Quoits => EmbedSpec::new_quoits,
+            GameKind::Dominoes => EmbedSpec::new_dominoes,
+            GameKind::Doquin => EmbedSpec::new_doquin,
+        }
+    }
+
+    /// A new game of Morris: the address's variant (Morelles if none).
+    pub fn new_morris(&self) -> Result<Record, String> {
+        let variant = match self.preset.as_deref() {
+            None => Variant::Morelles,
+            Some(name) => Variant::from_name(name)
+                .ok_or_else(|| format!("unknown Morris variant \"{name}\""))?,
+        };
+        let position = Position::new(variant, morris::Options::default());
+        Ok(Record::new(
+            GameKind::Morris,
+            Some(variant.name()),
+            position.options_json(),
+            self.players(),
+        ))
+    }
+
+    /// A new game of Archery, which has no options.
+    pub fn new_archery(&self) -> Result<Record, String> {
+        Ok(Record::new(
+            GameKind::Archery,
+            None,
+            Default::default(),
+            self.players(),
+        ))
+    }
+
+    /// A new game of Quoits, on one pitch or two as the seats need.
+    pub fn new_quoits(&self) -> Result<Record, String> {
+        let game = Quoits::new(self.seats.len(), quoits::Options::default());
+        Ok(Record::new(
+            GameKind::Quoits,
+            None,
+            game.options_json(),
+            self.players(),
+        ))
+    }
+
+    /// A new game of dominoes: the address's game (the Block Game if none), with its options
+    /// for the number of seats.
+    pub fn new_dominoes(&self) -> Result<Record, String> {
+        let n = self.seats.len();
+        let game = match self.preset.as_deref() {
+            None => DominoGame::Block,
+            Some(name) => DominoGame::from_name(name)
+                .ok_or_else(|| format!("unknown game of dominoes \"{name}\""))?,
+        };
+        let table = Dominoes::new(game, n, dominoes::Options::defaults(game, n))?;
+        Ok(Record::new(
+            GameKind::Dominoes,
+            Some(game.name()),
+            table.options_json(),
+            self.players(),
+        ))
+    }
+
+    /// A new game of Doquin, with the standard block and pegs.
+    pub fn new_doquin(&self) -> Result<Record, String> {
+        let game = Doquin::new(self.seats.len(), doquin::Options::default())?;
+        Ok(Record::new(
+            GameKind::Doquin,
+            None,
+            game.options_json(),
+            self.players(),
+        ))
     }
 
     /// The players: "Player 1", "Hard computer", ... (numbered when two would share a name).

@@ -156,7 +156,7 @@ export const tests = [
     },
   },
   {
-    name: 'the Picture and Embed dialogs are parts of their own, fetched when first opened; if it cannot come, a dialog says so and the game plays on',
+    name: 'the Picture and Embed dialogs are parts of their own, fetched when first opened (with no other game\'s files); if it cannot come, a dialog says so and the game plays on',
     async run(t) {
       const page = await t.page({ serviceWorkers: 'block', failingLoads: true });
       const asked = partsAskedFor(page);
@@ -185,6 +185,8 @@ export const tests = [
       await page.getByRole('button', { name: 'Embed' }).click();
       await page.waitForSelector('#embed-code', { timeout: 10000 });
       assert.ok(asked.has('split_iframe'), `the Embed dialog's part was fetched (${[...asked]})`);
+      const others = [...asked].filter((file) => /(morris|archery|dominoes|doquin)$/.test(file));
+      assert.deepEqual(others, [], 'the Embed dialog of a Quoits game fetched no other game\'s files');
       assert.match(await page.locator('#embed-code').inputValue(), /#\/embed\/quoits\?/);
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await page.getByRole('button', { name: 'Picture' }).click();

@@ -12,6 +12,7 @@ use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
+use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
 use parlour::storage::SavedGame;
 use parlour::worker::{Answer, Expectation, Request, Task};
@@ -467,7 +468,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                             </button>
                         })}
                     </div>
-                    <GameControls game=GameKind::Archery undo=undo redo=redo
+                    <GameControls game=GameKind::Archery new_game=EmbedSpec::new_archery undo=undo redo=redo
                         can_undo=Signal::derive(move || game.with(|g| g.can_undo()))
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce>

@@ -17,6 +17,7 @@ use parlour::session::dominoes::{
     hand_points, hint_words, last_bone, matador_words, news, opening_words, playable, plays_on,
     side_name, stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
 };
+use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
 use parlour::storage::SavedGame;
 
@@ -740,7 +741,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                             }>"Resume"</button>
                         })}
                     </div>
-                    <GameControls game=GameKind::Dominoes undo=undo redo=redo
+                    <GameControls game=GameKind::Dominoes new_game=EmbedSpec::new_dominoes undo=undo redo=redo
                         can_undo=Signal::derive(can_undo)
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce>

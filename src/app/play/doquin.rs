@@ -13,6 +13,7 @@ use parlour::session::doquin::{
     captured_pegs, ending_words, forced_push, last_turn, move_words, preview_words, round_words,
     suggested_order, PEG_COLOURS,
 };
+use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
 use parlour::storage::SavedGame;
 
@@ -514,7 +515,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                             </button>
                         </div>
                     })}
-                    <GameControls game=GameKind::Doquin undo=undo redo=redo
+                    <GameControls game=GameKind::Doquin new_game=EmbedSpec::new_doquin undo=undo redo=redo
                         can_undo=Signal::derive(can_undo)
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce>

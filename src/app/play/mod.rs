@@ -16,6 +16,7 @@ use parlour::rules::archery::Archery;
 use parlour::rules::dominoes::Dominoes;
 use parlour::rules::doquin::Doquin;
 use parlour::rules::quoits::Quoits;
+use parlour::session::embed::NewGame;
 use parlour::session::morris::MorrisPlay;
 use parlour::storage::{
     compare, fresher, LoadError, SaveError, SaveKind, SavedGame, Since, StatsError,
@@ -723,6 +724,8 @@ pub fn PlayScreen(
 #[component]
 pub fn GameControls(
     game: GameKind,
+    /// How the Embed dialog sets up a new game of this kind (`EmbedSpec::new_morris`, ...).
+    new_game: NewGame,
     #[prop(into)] undo: Callback<()>,
     #[prop(into)] redo: Callback<()>,
     #[prop(into)] can_undo: Signal<bool>,
@@ -738,7 +741,7 @@ pub fn GameControls(
             <button type="button" on:click=move |_| redo.run(()) disabled=move || !can_redo.get()>"Redo"</button>
             {children.map(|buttons| buttons())}
         </div>
-        <RecordControls game=game progress=progress entry=entry announce=announce/>
+        <RecordControls game=game new_game=new_game progress=progress entry=entry announce=announce/>
     }
 }
 
@@ -747,6 +750,9 @@ pub fn GameControls(
 #[component]
 pub fn RecordControls(
     game: GameKind,
+    /// How the Embed dialog sets up a new game of this kind, to write only the options that
+    /// differ from one: the game's own, so that the dialog needs no other game's rules.
+    new_game: NewGame,
     #[prop(into)] progress: Signal<Progress>,
     entry: StoredValue<SavedGame>,
     announce: RwSignal<String>,
@@ -836,18 +842,18 @@ pub fn RecordControls(
             </Modal>
         })
     };
-    let new_game = format!("#/new/{}", game.name());
+    let new_game_page = format!("#/new/{}", game.name());
     let rules = format!("#/rules/{}", game.name());
     view! {
         <div class="controls" role="group" aria-label="Record">
             <button type="button" on:click=move |_| saving.set(true)>"Save"</button>
             <button type="button" on:click=export>"Export"</button>
             <button type="button" on:click=share>"Share link"</button>
-            <super::embed::EmbedButton record=Signal::derive(move || progress.get().record)/>
+            <super::embed::EmbedButton record=Signal::derive(move || progress.get().record) new_game=new_game/>
             <super::image::PictureButton name=Signal::derive(move || format!("parlour-{}-{}", game.name(), file_stamp()))/>
             <a class="button" target="_blank" rel="noopener"
                 href=move || super::replay::replay_link(&progress.get().record)>"Replay"</a>
-            <a class="button" href=new_game>"New game"</a>
+            <a class="button" href=new_game_page>"New game"</a>
             <a class="button" href=rules>"Rules"</a>
         </div>
         {save_dialog}

@@ -8,6 +8,7 @@ use std::time::Duration;
 use parlour::ai::Level;
 use parlour::games::GameKind;
 use parlour::rules::morris::{Ending, Move, Phase, Position, Side};
+use parlour::session::embed::EmbedSpec;
 use parlour::session::morris::{MorrisPlay, Response, Selection};
 use parlour::storage::SavedGame;
 use parlour::worker::{Answer, Request, Task};
@@ -568,7 +569,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                             })}
                         </div>
                     })}
-                    <GameControls game=GameKind::Morris undo=undo redo=redo
+                    <GameControls game=GameKind::Morris new_game=EmbedSpec::new_morris undo=undo redo=redo
                         can_undo=Signal::derive(move || play.with(|p| p.game.can_undo()))
                         can_redo=Signal::derive(move || play.with(|p| p.game.can_redo()))
                         progress=progress entry=entry announce=announce>

@@ -11,6 +11,7 @@ use parlour::games::GameKind;
 use parlour::rules::quoits::{EndScore, Quoits, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
+use parlour::session::embed::EmbedSpec;
 use parlour::session::quoits::{men, pitch_labels, pitch_name, pitch_words, pitches_words};
 use parlour::session::Match;
 use parlour::storage::SavedGame;
@@ -390,7 +391,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                             {move || if paused.get() { "Resume" } else { "Pause" }}
                         </button>
                     </div>
-                    <GameControls game=GameKind::Quoits undo=undo redo=redo
+                    <GameControls game=GameKind::Quoits new_game=EmbedSpec::new_quoits undo=undo redo=redo
                         can_undo=Signal::derive(move || game.with(|g| g.can_undo()))
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce/>

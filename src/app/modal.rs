@@ -38,7 +38,7 @@ pub fn Modal(
         if let Some(panel) = panel.get() {
             // The element marked autofocus (the safe choice, like "Play on" beside "Resign"),
             // else the first field or button.
-            let target = ["[autofocus]", "input, textarea, button"]
+            let target = ["[autofocus]", "input, select, textarea, button"]
                 .into_iter()
                 .find_map(|selector| panel.query_selector(selector).ok().flatten())
                 .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());

@@ -59,8 +59,8 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
     }
 }
 
-/// The replay of one game: its board (drawn by `board` from the replay at the step shown), the
-/// step buttons, the position in words, the move list and a picture of the board at the step.
+/// The replay of one game, opened from its record, with its board drawn by `board` from the
+/// replay at the step shown.
 fn viewer<G: Replayable + Send + Sync>(
     record: Record,
     embedded: bool,
@@ -69,10 +69,7 @@ fn viewer<G: Replayable + Send + Sync>(
     let opened = match Replay::<G>::open(&record) {
         Ok(opened) => opened,
         // `replay::read` has replayed it already; this is only for safety.
-        Err(e) => {
-            return view! { <p class="error" role="alert">{sentence(&e.to_string())}</p> }
-                .into_any()
-        }
+        Err(e) => return not_opened(e.to_string()),
     };
     let len = opened.len();
     let chapters = opened.chapters();
@@ -88,14 +85,70 @@ fn viewer<G: Replayable + Send + Sync>(
     let title = format!("{game}: {}", opened.names().join(" v "));
     let replay = RwSignal::new(opened);
     let step = Memo::new(move |_| replay.with(|r| r.step()));
-    let go = move |n: usize| {
+    let go = Callback::new(move |n: usize| {
         replay.update(|r| {
             r.go(n);
         })
-    };
-    let words = move || replay.with(|r| r.position_words());
-    let announcement = move || replay.with(|r| r.announcement());
+    });
+    screen(Viewer {
+        record,
+        embedded,
+        title,
+        name: G::NAME,
+        len,
+        chapters,
+        step,
+        go,
+        words: Signal::derive(move || replay.with(|r| r.position_words())),
+        announcement: Signal::derive(move || replay.with(|r| r.announcement())),
+        board: board(replay),
+    })
+}
 
+fn not_opened(why: String) -> AnyView {
+    view! { <p class="error" role="alert">{sentence(&why)}</p> }.into_any()
+}
+
+/// What the replay screen shows of one game, with nothing left that depends on the kind of game
+/// (so that the screen is compiled once, not once for each game).
+struct Viewer {
+    record: Record,
+    embedded: bool,
+    /// "Morris (Morelles): Ada v Computer".
+    title: String,
+    /// The game's name in file names ("morris").
+    name: &'static str,
+    /// How many steps the record has.
+    len: usize,
+    chapters: Vec<Chapter>,
+    /// The step shown.
+    step: Memo<usize>,
+    /// Shows a step.
+    go: Callback<usize>,
+    /// The position in words.
+    words: Signal<String>,
+    /// What the last step did, for screen readers.
+    announcement: Signal<String>,
+    board: AnyView,
+}
+
+/// The replay screen: the board, the step buttons, the position in words, the move list and a
+/// picture of the board at the step.
+fn screen(viewer: Viewer) -> AnyView {
+    let Viewer {
+        record,
+        embedded,
+        title,
+        name,
+        len,
+        chapters,
+        step,
+        go,
+        words,
+        announcement,
+        board,
+    } = viewer;
+    let go = move |n: usize| go.run(n);
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.default_prevented() || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
             return;
@@ -138,7 +191,7 @@ fn viewer<G: Replayable + Send + Sync>(
             <div class="play-layout">
                 <div class="board-column replay-board">
                     <p class="status" id="replay-position">{words}</p>
-                    {board(replay)}
+                    {board}
                 </div>
                 <div class="side-column">
                     <div class="controls replay-steps" role="group" aria-label="Steps">
@@ -156,7 +209,7 @@ fn viewer<G: Replayable + Send + Sync>(
                     {(!embedded).then(|| view! {
                         <p class="actions">
                             <a class="button" href=play_on>"Play on from here"</a>
-                            <PictureButton name=Signal::derive(move || format!("parlour-{}-step-{}", G::NAME, step.get()))/>
+                            <PictureButton name=Signal::derive(move || format!("parlour-{name}-step-{}", step.get()))/>
                         </p>
                     })}
                 </div>

@@ -105,6 +105,8 @@ fn viewer<G: Replayable + Send + Sync>(
     })
 }
 
+/// A record that `replay::read` accepted but that does not open as a replay (it should not
+/// happen), in words.
 fn not_opened(why: String) -> AnyView {
     view! { <p class="error" role="alert">{sentence(&why)}</p> }.into_any()
 }
@@ -112,7 +114,9 @@ fn not_opened(why: String) -> AnyView {
 /// What the replay screen shows of one game, with nothing left that depends on the kind of game
 /// (so that the screen is compiled once, not once for each game).
 struct Viewer {
+    /// The record, for "Play on from here".
     record: Record,
+    /// Alone in a frame: no "Play on from here", no Picture.
     embedded: bool,
     /// "Morris (Morelles): Ada v Computer".
     title: String,
@@ -148,7 +152,6 @@ fn screen(viewer: Viewer) -> AnyView {
         announcement,
         board,
     } = viewer;
-    let go = move |n: usize| go.run(n);
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.default_prevented() || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
             return;
@@ -174,7 +177,7 @@ fn screen(viewer: Viewer) -> AnyView {
             _ => return,
         };
         ev.prevent_default();
-        go(to);
+        go.run(to);
     });
     on_cleanup(move || keys.remove());
 
@@ -195,17 +198,17 @@ fn screen(viewer: Viewer) -> AnyView {
                 </div>
                 <div class="side-column">
                     <div class="controls replay-steps" role="group" aria-label="Steps">
-                        <button type="button" on:click=move |_| go(0) disabled=move || step.get() == 0
+                        <button type="button" on:click=move |_| go.run(0) disabled=move || step.get() == 0
                             aria-keyshortcuts="Home">"First"</button>
-                        <button type="button" on:click=move |_| go(step.get_untracked().saturating_sub(1))
+                        <button type="button" on:click=move |_| go.run(step.get_untracked().saturating_sub(1))
                             disabled=move || step.get() == 0 aria-keyshortcuts="ArrowLeft">"Back"</button>
-                        <button type="button" on:click=move |_| go((step.get_untracked() + 1).min(len))
+                        <button type="button" on:click=move |_| go.run((step.get_untracked() + 1).min(len))
                             disabled=move || step.get() == len aria-keyshortcuts="ArrowRight">"Forward"</button>
-                        <button type="button" on:click=move |_| go(len) disabled=move || step.get() == len
+                        <button type="button" on:click=move |_| go.run(len) disabled=move || step.get() == len
                             aria-keyshortcuts="End">"Last"</button>
                     </div>
                     <p class="replay-count">{move || format!("Step {} of {len}", step.get())}</p>
-                    <MoveList chapters=chapters step=step on_go=Callback::new(go)/>
+                    <MoveList chapters=chapters step=step on_go=go/>
                     {(!embedded).then(|| view! {
                         <p class="actions">
                             <a class="button" href=play_on>"Play on from here"</a>

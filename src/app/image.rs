@@ -7,6 +7,8 @@ use leptos::wasm_split::wasm_split;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use parlour::decimal::short;
+
 use super::dom;
 use super::modal::Modal;
 use super::parts::{dialog_button, PartMissing};
@@ -112,7 +114,7 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
         _ => (600.0, 600.0),
     };
     for (name, value) in [("width", width), ("height", height)] {
-        copy.set_attribute(name, &value.to_string())
+        copy.set_attribute(name, &short(value).to_string())
             .map_err(failed)?;
     }
     for name in ["tabindex", "aria-activedescendant"] {

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use parlour::decimal::short;
 use parlour::rules::teetotum::Spin;
 
 /// The two tops. `turn` changes with every new spin, which starts the animation again.
@@ -24,7 +25,7 @@ pub fn Teetotum(
         // foreshortened either side) and a point that it spins on. While it spins, the edges of
         // the faces sweep across and the number is not yet readable.
         view! {
-            <g transform=format!("translate({x} 0)")>
+            <g transform=format!("translate({} 0)", short(x))>
                 <ellipse class="shadow" cx="0" cy="112" rx="26" ry="5"/>
                 <g class="top" style=format!("animation-delay: {delay}")>
                     <rect class="spindle" x="-5" y="4" width="10" height="30" rx="4"/>

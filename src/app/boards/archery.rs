@@ -5,9 +5,11 @@
 
 use leptos::prelude::*;
 
+use parlour::decimal::short;
 use parlour::rules::archery::{points, Arrow, Shot, ARROWS, FLIGHT, LINE};
 use parlour::rules::Seat;
 
+use super::num;
 use super::pieces::labelled;
 
 /// Where the parts of the board are drawn: one long row on wide screens, or the flight folded
@@ -104,8 +106,8 @@ pub fn ArcheryBoard(
                 let (x, y) = l.space(s);
                 let size = if l.folded { 34.0 } else { 24.0 };
                 view! {
-                    <rect class="space" x=x - size / 2.0 y=y - size / 2.0 width=size height=size rx="4"/>
-                    <text class="space-number" x=x y=y + size / 2.0 + 17.0 text-anchor="middle">{s}</text>
+                    <rect class="space" x=num(x - size / 2.0) y=num(y - size / 2.0) width=num(size) height=num(size) rx="4"/>
+                    <text class="space-number" x=num(x) y=num(y + size / 2.0 + 17.0) text-anchor="middle">{s}</text>
                 }
             })
             .collect_view();
@@ -117,15 +119,15 @@ pub fn ArcheryBoard(
             (0.3, "bull"),
         ]
         .into_iter()
-        .map(|(k, class)| view! { <circle class=class cx=cx cy=cy r=r * k/> })
+        .map(|(k, class)| view! { <circle class=class cx=num(cx) cy=num(cy) r=num(r * k)/> })
         .collect_view();
         let target_spaces = (FLIGHT + 1..=LINE)
             .map(|s| {
                 let (x, y) = l.space(s);
                 view! {
-                    <line class="target-space" x1=x y1=y - 14.0 x2=x y2=y + 14.0/>
-                    <text class="points" x=x y=y - 22.0 text-anchor="middle">{points(s)}</text>
-                    <text class="space-number small" x=x y=y + 34.0 text-anchor="middle">{s}</text>
+                    <line class="target-space" x1=num(x) y1=num(y - 14.0) x2=num(x) y2=num(y + 14.0)/>
+                    <text class="points" x=num(x) y=num(y - 22.0) text-anchor="middle">{points(s)}</text>
+                    <text class="space-number small" x=num(x) y=num(y + 34.0) text-anchor="middle">{s}</text>
                 }
             })
             .collect_view();
@@ -134,34 +136,39 @@ pub fn ArcheryBoard(
             let (last, target) = (l.space(16), l.space(17));
             format!(
                 "M{} {} H{} C{} {} {} {} {} {} H{} C{} {} {} {} {} {}",
-                first.0,
-                first.1,
-                eighth.0,
-                eighth.0 + 36.0,
-                eighth.1,
-                ninth.0 + 36.0,
-                ninth.1,
-                ninth.0,
-                ninth.1,
-                last.0,
-                last.0 - 30.0,
-                last.1 + 60.0,
-                target.0 - 20.0,
-                target.1 - 90.0,
-                target.0,
-                target.1
+                short(first.0),
+                short(first.1),
+                short(eighth.0),
+                short(eighth.0 + 36.0),
+                short(eighth.1),
+                short(ninth.0 + 36.0),
+                short(ninth.1),
+                short(ninth.0),
+                short(ninth.1),
+                short(last.0),
+                short(last.0 - 30.0),
+                short(last.1 + 60.0),
+                short(target.0 - 20.0),
+                short(target.1 - 90.0),
+                short(target.0),
+                short(target.1)
             )
         } else {
-            format!("M{} {} H{}", l.space(1).0, l.space(1).1, cx - r)
+            format!(
+                "M{} {} H{}",
+                short(l.space(1).0),
+                short(l.space(1).1),
+                short(cx - r)
+            )
         };
         view! {
             <path class="flight" d=path/>
-            <line class="staff" x1=fx y1=fy x2=fx y2=fy - fh/>
-            <path class="flag" d=format!("M{fx} {} l34 12 l-34 12 z", fy - fh)/>
+            <line class="staff" x1=num(fx) y1=num(fy) x2=num(fx) y2=num(fy - fh)/>
+            <path class="flag" d=format!("M{} {} l34 12 l-34 12 z", short(fx), short(fy - fh))/>
             {spaces}
             {rings}
             {target_spaces}
-            <text class="misses-label" x=l.misses.0 y=l.misses.1 + r * 0.9 text-anchor="middle">"missed"</text>
+            <text class="misses-label" x=num(l.misses.0) y=num(l.misses.1 + r * 0.9) text-anchor="middle">"missed"</text>
         }
     };
 
@@ -219,7 +226,7 @@ pub fn ArcheryBoard(
                             }
                         }>
                         {labelled(seat, x, y, 10.0, (i + 1).to_string())}
-                        {movable.then(|| view! { <circle class="movable-ring" cx=x cy=y r="15"/> })}
+                        {movable.then(|| view! { <circle class="movable-ring" cx=num(x) cy=num(y) r="15"/> })}
                     </g>
                 }.into_any());
             }
@@ -236,8 +243,8 @@ pub fn ArcheryBoard(
                 views.push(
                     view! {
                         <g class="ghost" on:click=move |_| on_choose.run(shot)>
-                            <circle cx=x cy=y r="13"/>
-                            <text x=x y=y + 5.0 text-anchor="middle">{i + 1}</text>
+                            <circle cx=num(x) cy=num(y) r="13"/>
+                            <text x=num(x) y=num(y + 5.0) text-anchor="middle">{i + 1}</text>
                         </g>
                     }
                     .into_any(),
@@ -248,9 +255,9 @@ pub fn ArcheryBoard(
     };
 
     view! {
-        <svg class="board archery" viewBox=move || { let l = layout(); format!("0 0 {} {}", l.width, l.height) }
+        <svg class="board archery" viewBox=move || { let l = layout(); format!("0 0 {} {}", short(l.width), short(l.height)) }
             role="img" aria-label="The archery line and target">
-            <rect class="felt" x="2" y="2" width=move || layout().width - 4.0 height=move || layout().height - 4.0 rx="18"/>
+            <rect class="felt" x="2" y="2" width=move || num(layout().width - 4.0) height=move || num(layout().height - 4.0) rx="18"/>
             {line}
             {pins}
         </svg>

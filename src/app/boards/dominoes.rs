@@ -5,7 +5,10 @@
 
 use leptos::prelude::*;
 
+use parlour::decimal::short;
 use parlour::rules::dominoes::{Bone, Line, OpenEnd, SpinnerAt};
+
+use super::num;
 
 /// SVG user units to one half of a bone (a square).
 const UNIT: f64 = 40.0;
@@ -297,14 +300,14 @@ pub fn bone_face(first: u8, second: u8, x: f64, y: f64, angle: f64, unit: f64) -
         pips(n)
             .into_iter()
             .map(|(dx, dy)| {
-                view! { <circle class="pip" cx=(cx + dx) * unit cy=dy * unit r=r/> }
+                view! { <circle class="pip" cx=num((cx + dx) * unit) cy=num(dy * unit) r=num(r)/> }
             })
             .collect_view()
     };
     view! {
-        <g class="bone" transform=format!("translate({x} {y}) rotate({angle})")>
-            <rect class="bone-face" x=-unit + 1.0 y=-unit / 2.0 + 1.0 width=2.0 * unit - 2.0 height=unit - 2.0 rx=unit * 0.14/>
-            <line class="bone-bar" x1="0" y1=-unit / 2.0 + unit * 0.12 x2="0" y2=unit / 2.0 - unit * 0.12/>
+        <g class="bone" transform=format!("translate({} {}) rotate({})", short(x), short(y), short(angle))>
+            <rect class="bone-face" x=num(-unit + 1.0) y=num(-unit / 2.0 + 1.0) width=num(2.0 * unit - 2.0) height=num(unit - 2.0) rx=num(unit * 0.14)/>
+            <line class="bone-bar" x1="0" y1=num(-unit / 2.0 + unit * 0.12) x2="0" y2=num(unit / 2.0 - unit * 0.12)/>
             {dots(first, -0.5)}
             {dots(second, 0.5)}
         </g>
@@ -314,7 +317,7 @@ pub fn bone_face(first: u8, second: u8, x: f64, y: f64, angle: f64, unit: f64) -
 /// A small picture of a bone standing in a hand, `unit` across.
 pub fn standing_bone(bone: Bone, unit: f64) -> impl IntoView {
     view! {
-        <svg class="hand-bone-face" viewBox=format!("{} {} {} {}", -unit / 2.0, -unit, unit, 2.0 * unit) aria-hidden="true">
+        <svg class="hand-bone-face" viewBox=format!("{} {} {} {}", short(-unit / 2.0), short(-unit), short(unit), short(2.0 * unit)) aria-hidden="true">
             {bone_face(bone.high, bone.low, 0.0, 0.0, 90.0, unit)}
         </svg>
     }
@@ -343,7 +346,7 @@ pub fn small_bones(bones: Vec<Bone>) -> impl IntoView {
 /// A bone face down, standing, `unit` across.
 pub fn bone_back(x: f64, y: f64, unit: f64) -> impl IntoView {
     view! {
-        <rect class="bone-back" x=x - unit / 2.0 + 1.0 y=y - unit + 1.0 width=unit - 2.0 height=2.0 * unit - 2.0 rx=unit * 0.14/>
+        <rect class="bone-back" x=num(x - unit / 2.0 + 1.0) y=num(y - unit + 1.0) width=num(unit - 2.0) height=num(2.0 * unit - 2.0) rx=num(unit * 0.14)/>
     }
 }
 
@@ -393,10 +396,10 @@ pub fn DominoesBoard(
         let (top, bottom) = (top - 1.6, bottom + 1.6);
         format!(
             "{} {} {} {}",
-            -half * UNIT,
-            top * UNIT,
-            2.0 * half * UNIT,
-            (bottom - top) * UNIT
+            short(-half * UNIT),
+            short(top * UNIT),
+            short(2.0 * half * UNIT),
+            short((bottom - top) * UNIT)
         )
     };
     let bones = move || {
@@ -447,9 +450,9 @@ pub fn DominoesBoard(
                             ev.prevent_default();
                             on_end.run(arm);
                         }>
-                        <rect transform=format!("translate({x} {y}) rotate({})", slot.angle)
-                            x=-UNIT + 3.0 y=-UNIT / 2.0 + 3.0 width=2.0 * UNIT - 6.0 height=UNIT - 6.0 rx="6"/>
-                        <text x=x y=y + UNIT * 0.18 text-anchor="middle">{end.number}</text>
+                        <rect transform=format!("translate({} {}) rotate({})", short(x), short(y), short(slot.angle))
+                            x=num(-UNIT + 3.0) y=num(-UNIT / 2.0 + 3.0) width=num(2.0 * UNIT - 6.0) height=num(UNIT - 6.0) rx="6"/>
+                        <text x=num(x) y=num(y + UNIT * 0.18) text-anchor="middle">{end.number}</text>
                     </g>
                 })
             })

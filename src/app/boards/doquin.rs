@@ -7,9 +7,11 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use parlour::decimal::{fixed, short};
 use parlour::rules::doquin::{Doquin, Face, Hole};
 
 use super::super::dom;
+use super::num;
 use super::pieces::outline;
 
 use parlour::session::doquin::hole_words;
@@ -165,8 +167,14 @@ fn blocker(position: &Doquin, hole: Hole) -> Option<(usize, Face)> {
 fn crossing_bar() -> String {
     let (h, a) = (BAR_HALF, (1.0 - BAR_HALF * BAR_HALF).sqrt());
     format!(
-        "M{:.3} {:.3}H{a:.3}A1 1 0 0 1 {a:.3} {h:.3}H{:.3}A1 1 0 0 1 {:.3} {:.3}Z",
-        -a, -h, -a, -a, -h
+        "M{} {}H{a}A1 1 0 0 1 {a} {h}H{}A1 1 0 0 1 {} {}Z",
+        fixed(-a, 3),
+        fixed(-h, 3),
+        fixed(-a, 3),
+        fixed(-a, 3),
+        fixed(-h, 3),
+        a = fixed(a, 3),
+        h = fixed(h, 3),
     )
 }
 
@@ -187,7 +195,7 @@ const CAPTURE_CROSS: &str = "M-0.75 -0.75L0.75 0.75M0.75 -0.75L-0.75 0.75";
 fn points(corners: &[Point]) -> String {
     corners
         .iter()
-        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .map(|(x, y)| format!("{},{}", fixed(*x, 1), fixed(*y, 1)))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -340,7 +348,15 @@ impl Eye {
         let (a, b) = self.vector(times(along, radius));
         let (c, d) = self.vector(times(down, radius));
         let (e, f) = self.point(centre);
-        format!("matrix({a:.3} {b:.3} {c:.3} {d:.3} {e:.2} {f:.2})")
+        format!(
+            "matrix({} {} {} {} {} {})",
+            fixed(a, 3),
+            fixed(b, 3),
+            fixed(c, 3),
+            fixed(d, 3),
+            fixed(e, 2),
+            fixed(f, 2)
+        )
     }
 }
 
@@ -437,11 +453,11 @@ fn view_box(n: u8) -> String {
         }
     }
     format!(
-        "{:.0} {:.0} {:.0} {:.0}",
-        left - MARGIN,
-        top - MARGIN,
-        right - left + 2.0 * MARGIN,
-        bottom - top + 2.0 * MARGIN
+        "{} {} {} {}",
+        fixed(left - MARGIN, 0),
+        fixed(top - MARGIN, 0),
+        fixed(right - left + 2.0 * MARGIN, 0),
+        fixed(bottom - top + 2.0 * MARGIN, 0)
     )
 }
 
@@ -516,15 +532,15 @@ impl Rod {
         let (ex, ey) = self.end;
         let (ax, ay) = self.across;
         format!(
-            "M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}",
-            bx + ax,
-            by + ay,
-            ex + ax,
-            ey + ay,
-            bx - ax,
-            by - ay,
-            ex - ax,
-            ey - ay
+            "M{} {}L{} {}M{} {}L{} {}",
+            fixed(bx + ax, 1),
+            fixed(by + ay, 1),
+            fixed(ex + ax, 1),
+            fixed(ey + ay, 1),
+            fixed(bx - ax, 1),
+            fixed(by - ay, 1),
+            fixed(ex - ax, 1),
+            fixed(ey - ay, 1)
         )
     }
 
@@ -533,11 +549,11 @@ impl Rod {
         let (sx, sy) = self.shaded_side();
         let ((bx, by), (ex, ey)) = (self.base, self.end);
         format!(
-            "M{:.1} {:.1}L{:.1} {:.1}",
-            bx - sx * 0.55,
-            by - sy * 0.55,
-            ex - sx * 0.55,
-            ey - sy * 0.55
+            "M{} {}L{} {}",
+            fixed(bx - sx * 0.55, 1),
+            fixed(by - sy * 0.55, 1),
+            fixed(ex - sx * 0.55, 1),
+            fixed(ey - sy * 0.55, 1)
         )
     }
 }
@@ -666,8 +682,8 @@ fn hole_mouth(
             on:click=move |_| pointing.on_pick.run(hole)
         >
             <title>{name}</title>
-            <circle class="hole-reach" r=HOLE_REACH transform=disc.clone()/>
-            <circle class="target-ring" r=TARGET_RING transform=disc.clone()/>
+            <circle class="hole-reach" r=num(HOLE_REACH) transform=disc.clone()/>
+            <circle class="target-ring" r=num(TARGET_RING) transform=disc.clone()/>
             <circle class="hole-dark" r="1" transform=disc.clone()/>
             {inside}
         </g>
@@ -931,9 +947,9 @@ fn grid_peg(seat: usize, depth: u8, all_the_way_in: bool) -> impl IntoView {
     // The triangle's middle sits a little below its box's.
     let lift = if seat % 4 == 3 { 2.0 } else { 0.0 };
     view! {
-        {all_the_way_in.then(|| view! { <circle class="all-in-ring" r=GRID_PEG + 4.0/> })}
+        {all_the_way_in.then(|| view! { <circle class="all-in-ring" r=num(GRID_PEG + 4.0)/> })}
         {outline(seat, GRID_PEG)}
-        <text class=format!("piece-label depth seat-{seat}") y=5.0 + lift text-anchor="middle">
+        <text class=format!("piece-label depth seat-{seat}") y=num(5.0 + lift) text-anchor="middle">
             {depth.to_string()}
         </text>
     }
@@ -953,21 +969,21 @@ fn grid_hole(
     let inside = match (position.peg(hole), blocker(position, hole)) {
         (Some(peg), _) => grid_peg(peg.owner.index(), peg.depth, peg.depth >= n).into_any(),
         (None, Some((seat, crossing))) => view! {
-            <g transform=format!("scale({GRID_PEG})")>
+            <g transform=format!("scale({})", short(GRID_PEG))>
                 <circle class="grid-blocked" r="1"/>
                 <path class=format!("crossing seat-{seat}")
                     transform=bar_turn(hole.face, crossing) d=crossing_bar()/>
             </g>
         }
         .into_any(),
-        (None, None) => view! { <circle class="grid-open" r=GRID_HOLE/> }.into_any(),
+        (None, None) => view! { <circle class="grid-open" r=num(GRID_HOLE)/> }.into_any(),
     };
     let label_position = position.clone();
     let label = move || hole_label(&label_position, marked, hole);
     let half = GRID / 2.0 - 1.5;
     view! {
         <g class="grid-hole" role="button" data-hole=hole.to_string()
-            transform=format!("translate({x:.1} {y:.1})")
+            transform=format!("translate({} {})", fixed(x, 1), fixed(y, 1))
             tabindex=move || if home.get() == hole { "0" } else { "-1" }
             aria-label=label
             aria-disabled=move || (!marked.is_target(hole)).then_some("true")
@@ -986,11 +1002,11 @@ fn grid_hole(
                 pointing.on_hover.run(Some(hole));
             }
         >
-            <rect class="grid-cell" x=-half y=-half width=2.0 * half height=2.0 * half rx="6"/>
-            <circle class="target-ring" r=GRID_PEG + 3.0/>
+            <rect class="grid-cell" x=num(-half) y=num(-half) width=num(2.0 * half) height=num(2.0 * half) rx="6"/>
+            <circle class="target-ring" r=num(GRID_PEG + 3.0)/>
             {inside}
-            <circle class="last-mark" cx=half - 5.0 cy=-half + 5.0 r="3.5"/>
-            <path class="capture-cross" transform=format!("scale({})", GRID_PEG + 2.0)
+            <circle class="last-mark" cx=num(half - 5.0) cy=num(-half + 5.0) r="3.5"/>
+            <path class="capture-cross" transform=format!("scale({})", short(GRID_PEG + 2.0))
                 d=CAPTURE_CROSS/>
         </g>
     }
@@ -1011,8 +1027,8 @@ fn face_grid(
         .map(|k| {
             let at = RULER + (f64::from(k) - 0.5) * GRID;
             view! {
-                <text class="ruler" x=at y=RULER - 5.0 text-anchor="middle">{k.to_string()}</text>
-                <text class="ruler" x=RULER - 6.0 y=at + 4.0 text-anchor="end">
+                <text class="ruler" x=num(at) y=num(RULER - 5.0) text-anchor="middle">{k.to_string()}</text>
+                <text class="ruler" x=num(RULER - 6.0) y=num(at + 4.0) text-anchor="end">
                     {k.to_string()}
                 </text>
             }
@@ -1031,13 +1047,13 @@ fn face_grid(
         let n = ghost_position.block().size;
         Some(view! {
             <g class=format!("ghost seat-{}", preview.seat) aria-hidden="true"
-                transform=format!("translate({x:.1} {y:.1})")>
+                transform=format!("translate({} {})", fixed(x, 1), fixed(y, 1))>
                 {grid_peg(preview.seat, preview.depth, preview.depth >= n)}
             </g>
         })
     };
     view! {
-        <rect class="face-wood" x=RULER y=RULER width=span height=span rx="8"/>
+        <rect class="face-wood" x=num(RULER) y=num(RULER) width=num(span) height=num(span) rx="8"/>
         {numbers}
         {holes}
         {ghost}
@@ -1136,7 +1152,7 @@ pub fn FaceViews(
                 <h3 id=heading.clone()>{face.name()}</h3>
                 <svg viewBox=move || {
                         let side = RULER + f64::from(size.get()) * GRID + 4.0;
-                        format!("0 0 {side} {side}")
+                        format!("0 0 {0} {0}", short(side))
                     }
                     role="group" aria-labelledby=heading>
                     {move || board.with(|b| face_grid(b, face, marked, pointing, home, cursor))}

@@ -8,6 +8,12 @@ pub mod morris;
 pub mod pieces;
 pub mod quoits;
 
+/// A length or coordinate of a drawing as an attribute's text (at most three decimal places),
+/// written without the standard float formatter (see `parlour::decimal`).
+pub fn num(value: f64) -> String {
+    parlour::decimal::short(value).to_string()
+}
+
 /// What a board draws for the person at the screen rather than for the position: the targets
 /// offered, a hint, the keyboard's focus ring, the ghost of a move not yet made, the empty
 /// places a bone may go. A picture of the board leaves these out; the last move's marks stay.

@@ -3,8 +3,11 @@
 
 use leptos::prelude::*;
 
+use parlour::decimal::short;
 use parlour::rules::morris::{Board, Move, Point, Side};
 use parlour::session::morris::Man;
+
+use super::num;
 
 /// The width of the board's grid, from file a to the last file, in drawing units.
 const SPAN: f64 = 600.0;
@@ -276,7 +279,7 @@ pub fn MorrisBoard(
         .into_iter()
         .map(|(a, b)| {
             let ((x1, y1), (x2, y2)) = (centre(board, a), centre(board, b));
-            view! { <line class="line" x1=x1 y1=y1 x2=x2 y2=y2/> }
+            view! { <line class="line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2)/> }
         })
         .collect_view();
     let labels = (0..board.size())
@@ -285,8 +288,8 @@ pub fn MorrisBoard(
             let rank = (board.size() - i).to_string();
             let at = MARGIN + f64::from(i) * step(board);
             view! {
-                <text class="coord" x=at y=SIZE - 20.0 text-anchor="middle">{file}</text>
-                <text class="coord" x=28.0 y=at + 10.0 text-anchor="middle">{rank}</text>
+                <text class="coord" x=num(at) y=num(SIZE - 20.0) text-anchor="middle">{file}</text>
+                <text class="coord" x="28" y=num(at + 10.0) text-anchor="middle">{rank}</text>
             }
         })
         .collect_view();
@@ -297,7 +300,7 @@ pub fn MorrisBoard(
         .map(|p| {
             let (x, y) = centre(board, p);
             view! {
-                <circle id=point_id(p) class="point" cx=x cy=y r="12" role="img"
+                <circle id=point_id(p) class="point" cx=num(x) cy=num(y) r="12" role="img"
                     aria-label=move || label(p)/>
             }
         })
@@ -327,7 +330,7 @@ pub fn MorrisBoard(
                 }
                 style=move || {
                     let ((x, y), _) = place();
-                    format!("transform: translate({x}px, {y}px) scale({})", scale(board))
+                    format!("transform: translate({}px, {}px) scale({})", short(x), short(y), short(scale(board)))
                 }
                 aria-hidden="true"
             >
@@ -353,7 +356,7 @@ pub fn MorrisBoard(
                     "target open"
                 };
                 let r = if man_at(p).is_some() { 44.0 } else { 17.0 } * scale(board);
-                view! { <circle class=class cx=x cy=y r=r/> }
+                view! { <circle class=class cx=num(x) cy=num(y) r=num(r)/> }
             })
             .collect_view()
     };
@@ -363,13 +366,14 @@ pub fn MorrisBoard(
         if let Some(from) = last.from() {
             let (x, y) = centre(board, from);
             marks.push(
-                view! { <circle class="last-from" cx=x cy=y r=18.0 * scale(board)/> }.into_any(),
+                view! { <circle class="last-from" cx=num(x) cy=num(y) r=num(18.0 * scale(board))/> }.into_any(),
             );
         }
         if let Some(to) = last.to() {
             let (x, y) = centre(board, to);
             marks.push(
-                view! { <circle class="last-to" cx=x cy=y r=42.0 * scale(board)/> }.into_any(),
+                view! { <circle class="last-to" cx=num(x) cy=num(y) r=num(42.0 * scale(board))/> }
+                    .into_any(),
             );
         }
         for gone in last.removals().iter() {
@@ -377,7 +381,7 @@ pub fn MorrisBoard(
             marks.push(
                 view! {
                     <path class="last-removed"
-                        d=format!("M{} {}l24 24m0 -24l-24 24", x - 12.0, y - 12.0)/>
+                        d=format!("M{} {}l24 24m0 -24l-24 24", short(x - 12.0), short(y - 12.0))/>
                 }
                 .into_any(),
             );
@@ -390,11 +394,16 @@ pub fn MorrisBoard(
         let mut marks = Vec::new();
         if let (Some(from), Some(to)) = (hint.from(), hint.to()) {
             let ((x1, y1), (x2, y2)) = (centre(board, from), centre(board, to));
-            marks.push(view! { <line class="hint-line" x1=x1 y1=y1 x2=x2 y2=y2/> }.into_any());
+            marks.push(
+                view! { <line class="hint-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2)/> }
+                    .into_any(),
+            );
         }
         if let Some(to) = hint.to() {
             let (x, y) = centre(board, to);
-            marks.push(view! { <circle class="hint-to" cx=x cy=y r=40.0 * k/> }.into_any());
+            marks.push(
+                view! { <circle class="hint-to" cx=num(x) cy=num(y) r=num(40.0 * k)/> }.into_any(),
+            );
         }
         for gone in hint.removals().iter() {
             let (x, y) = centre(board, gone);
@@ -402,7 +411,7 @@ pub fn MorrisBoard(
             marks.push(
                 view! {
                     <path class="hint-removal"
-                        d=format!("M{} {}l{} {}m0 {}l{} {}", x - d, y - d, 2.0 * d, 2.0 * d, -2.0 * d, -2.0 * d, 2.0 * d)/>
+                        d=format!("M{} {}l{} {}m0 {}l{} {}", short(x - d), short(y - d), short(2.0 * d), short(2.0 * d), short(-2.0 * d), short(-2.0 * d), short(2.0 * d))/>
                 }
                 .into_any(),
             );
@@ -414,7 +423,7 @@ pub fn MorrisBoard(
         let k = scale(board);
         let (x, y) = centre(board, p);
         Some(
-            view! { <rect class="focus-ring" x=x - 48.0 * k y=y - 48.0 * k width=96.0 * k height=96.0 * k rx="16"/> },
+            view! { <rect class="focus-ring" x=num(x - 48.0 * k) y=num(y - 48.0 * k) width=num(96.0 * k) height=num(96.0 * k) rx="16"/> },
         )
     };
 
@@ -423,7 +432,7 @@ pub fn MorrisBoard(
             node_ref=svg_ref
             class="board morris"
             class:removing=move || removing.get()
-            viewBox=format!("0 0 {SIZE} {SIZE}")
+            viewBox=format!("0 0 {0} {0}", short(SIZE))
             role=if still { "img" } else { "application" }
             aria-roledescription="Morris board"
             aria-label=move || if still {
@@ -442,7 +451,7 @@ pub fn MorrisBoard(
             on:pointerup=on_pointerup
             on:pointercancel=move |_| drag.set(None)
         >
-            <rect class="wood" x="4" y="4" width=SIZE - 8.0 height=SIZE - 8.0 rx="24"/>
+            <rect class="wood" x="4" y="4" width=num(SIZE - 8.0) height=num(SIZE - 8.0) rx="24"/>
             <g class="lines">{lines}</g>
             <g class="coords" aria-hidden="true">{labels}</g>
             <g class="points">{points}</g>

@@ -4,21 +4,25 @@
 
 use leptos::prelude::*;
 
+use parlour::decimal::{fixed, short};
+
+use super::num;
+
 /// The outline of seat `seat`'s piece, centred on (0, 0), of radius about `r`.
 pub fn outline(seat: usize, r: f64) -> AnyView {
     let class = format!("piece seat-{seat}");
     match seat % 4 {
-        0 => view! { <circle class=class r=r/> }.into_any(),
+        0 => view! { <circle class=class r=num(r)/> }.into_any(),
         1 => view! {
-            <rect class=class x=-r * 0.88 y=-r * 0.88 width=r * 1.76 height=r * 1.76 rx=r * 0.25/>
+            <rect class=class x=num(-r * 0.88) y=num(-r * 0.88) width=num(r * 1.76) height=num(r * 1.76) rx=num(r * 0.25)/>
         }
         .into_any(),
         2 => view! {
-            <polygon class=class points=format!("0,{} {},0 0,{} {},0", -r * 1.15, r * 1.15, r * 1.15, -r * 1.15)/>
+            <polygon class=class points=format!("0,{} {},0 0,{} {},0", short(-r * 1.15), short(r * 1.15), short(r * 1.15), short(-r * 1.15))/>
         }
         .into_any(),
         _ => view! {
-            <polygon class=class points=format!("0,{} {},{} {},{}", -r * 1.15, r * 1.05, r * 0.75, -r * 1.05, r * 0.75)/>
+            <polygon class=class points=format!("0,{} {},{} {},{}", short(-r * 1.15), short(r * 1.05), short(r * 0.75), short(-r * 1.05), short(r * 0.75))/>
         }
         .into_any(),
     }
@@ -27,10 +31,10 @@ pub fn outline(seat: usize, r: f64) -> AnyView {
 /// A piece with a label (an arrow's number) at (`x`, `y`).
 pub fn labelled(seat: usize, x: f64, y: f64, r: f64, label: String) -> impl IntoView {
     view! {
-        <g transform=format!("translate({x:.1} {y:.1})")>
+        <g transform=format!("translate({} {})", fixed(x, 1), fixed(y, 1))>
             {outline(seat, r)}
-            <text class=format!("piece-label seat-{seat}") y=r * 0.38 text-anchor="middle"
-                style=format!("font-size: {:.0}px", r * 1.1)>{label}</text>
+            <text class=format!("piece-label seat-{seat}") y=num(r * 0.38) text-anchor="middle"
+                style=format!("font-size: {}px", fixed(r * 1.1, 0))>{label}</text>
         </g>
     }
 }

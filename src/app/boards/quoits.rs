@@ -4,9 +4,11 @@
 
 use leptos::prelude::*;
 
+use parlour::decimal::short;
 use parlour::rules::quoits::{Space, LANE, SPACES};
 use parlour::session::quoits::Man;
 
+use super::num;
 use super::pieces::outline;
 
 const WIDTH_PER_PITCH: f64 = 210.0;
@@ -55,15 +57,15 @@ pub fn QuoitsBoard(
                         Space::Number(_) => "lane-space number",
                     };
                     view! {
-                        <rect class=class x=x - half y=y - ROW / 2.0 + 2.0 width=2.0 * half height=ROW - 4.0 rx="6"/>
-                        <text class="lane-label" x=x - half + 8.0 y=y + 6.0>{space.to_string()}</text>
+                        <rect class=class x=num(x - half) y=num(y - ROW / 2.0 + 2.0) width=num(2.0 * half) height=num(ROW - 4.0) rx="6"/>
+                        <text class="lane-label" x=num(x - half + 8.0) y=num(y + 6.0)>{space.to_string()}</text>
                     }
                 })
                 .collect_view();
             view! {
-                <text class="pitch-name" x=cx y="24" text-anchor="middle">{format!("Pitch {}", if p == 0 { "A" } else { "B" })}</text>
-                <text class="pitch-players" x=cx y="44" text-anchor="middle">{label}</text>
-                <path class="lane" d=format!("M{} {top} L{} {top} L{} {bottom} L{} {bottom} Z", cx - 78.0, cx + 78.0, cx + 40.0, cx - 40.0)/>
+                <text class="pitch-name" x=num(cx) y="24" text-anchor="middle">{format!("Pitch {}", if p == 0 { "A" } else { "B" })}</text>
+                <text class="pitch-players" x=num(cx) y="44" text-anchor="middle">{label}</text>
+                <path class="lane" d=format!("M{} {top} L{} {top} L{} {bottom} L{} {bottom} Z", short(cx - 78.0), short(cx + 78.0), short(cx + 40.0), short(cx - 40.0), top = short(top), bottom = short(bottom))/>
                 {spaces}
             }
         })
@@ -85,7 +87,7 @@ pub fn QuoitsBoard(
                     let (x, y) = place();
                     format!(
                         "transform: translate({}px, {y}px); --from-x: {}px; --from-y: {}px; --to-x: {}px; --to-y: {y}px",
-                        x + 28.0, start_x + 28.0, TOP - 60.0, x + 28.0
+                        short(x + 28.0), short(start_x + 28.0), short(TOP - 60.0), short(x + 28.0), y = short(y)
                     )
                 }>
                 {outline(man.seat.index(), 13.0)}
@@ -93,9 +95,9 @@ pub fn QuoitsBoard(
         }
     };
     view! {
-        <svg class="board quoits" class:one-pitch=pitches == 1 viewBox=format!("0 0 {width} {height}") role="img"
+        <svg class="board quoits" class:one-pitch=pitches == 1 viewBox=format!("0 0 {} {}", short(width), short(height)) role="img"
             aria-label=format!("The Quoits {}", if pitches == 1 { "pitch" } else { "pitches" })>
-            <rect class="felt" x="2" y="2" width=width - 4.0 height=height - 4.0 rx="18"/>
+            <rect class="felt" x="2" y="2" width=num(width - 4.0) height=num(height - 4.0) rx="18"/>
             {lanes}
             <g class="men">
                 <For each=move || men.get() key=|man| man.id children=man_view/>

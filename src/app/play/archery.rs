@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+use parlour::decimal::fixed;
 use parlour::games::GameKind;
 use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
@@ -250,9 +251,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 .iter()
                 .map(|e| {
                     format!(
-                        "arrow {} {:.1} points",
+                        "arrow {} {} points",
                         e.r#move.trim_start_matches('a'),
-                        e.points
+                        fixed(e.points, 1)
                     )
                 })
                 .collect();
@@ -367,7 +368,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                             on:click=move |_| choose(shot, false)>
                             <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(seat.index(), 10.0)}</svg>
                             <span><strong>"Arrow " {i + 1}</strong> " " {landing_words(arrows[i], to)}</span>
-                            {e.map(|p| view! { <span class="expect">{format!("expect {p:.2}")}</span> })}
+                            {e.map(|p| view! { <span class="expect">{format!("expect {}", fixed(p, 2))}</span> })}
                         </button>
                     })
                 }).collect_view()}

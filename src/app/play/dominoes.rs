@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+use parlour::decimal::short;
 use parlour::games::GameKind;
 use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move, NEVER_DRAWN};
 use parlour::rules::{Game, Seat, Turn};
@@ -430,7 +431,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         let shown = count.min(12);
                         let w = 14.0 * shown as f64 + 4.0;
                         view! {
-                            <svg class="backs" viewBox=format!("0 0 {w} 30") aria-hidden="true">
+                            <svg class="backs" viewBox=format!("0 0 {} 30", short(w)) aria-hidden="true">
                                 {(0..shown).map(|i| bone_back(9.0 + 14.0 * i as f64, 15.0, 12.0)).collect_view()}
                             </svg>
                         }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+use parlour::decimal::{fixed, short};
 use parlour::games::GameKind;
 use parlour::rules::quoits::{EndScore, Quoits, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
@@ -16,6 +17,7 @@ use parlour::session::quoits::{men, pitch_labels, pitch_name, pitch_words, pitch
 use parlour::session::Match;
 use parlour::storage::SavedGame;
 
+use super::super::boards::num;
 use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;
 use super::super::teetotum::Teetotum;
@@ -60,9 +62,13 @@ fn totals_chart(ends: &[EndScore], players: usize, names: &[String]) -> impl Int
     let y = |v: u32| h - pad - (h - 2.0 * pad) * f64::from(v) / top;
     let lines = (0..players)
         .map(|p| {
-            let mut points = format!("{:.1},{:.1}", x(0), y(0));
+            let mut points = format!("{},{}", fixed(x(0), 1), fixed(y(0), 1));
             for (i, end) in ends.iter().enumerate() {
-                points.push_str(&format!(" {:.1},{:.1}", x(i + 1), y(end.totals[p])));
+                points.push_str(&format!(
+                    " {},{}",
+                    fixed(x(i + 1), 1),
+                    fixed(y(end.totals[p]), 1)
+                ));
             }
             view! { <polyline class=format!("chart-line seat-{p}") points=points/> }
         })
@@ -74,12 +80,12 @@ fn totals_chart(ends: &[EndScore], players: usize, names: &[String]) -> impl Int
         })
         .collect();
     view! {
-        <svg class="chart" viewBox=format!("0 0 {w} {h}") role="img"
+        <svg class="chart" viewBox=format!("0 0 {} {}", short(w), short(h)) role="img"
             aria-label=format!("Totals after each end. {}", summary.join("; "))>
-            <line class="axis" x1=pad y1=h - pad x2=w - pad y2=h - pad/>
-            <line class="axis" x1=pad y1=pad x2=pad y2=h - pad/>
-            <text class="axis-label" x=pad - 4.0 y=pad + 4.0 text-anchor="end">{top as u32}</text>
-            <text class="axis-label" x=w - pad y=h - 6.0 text-anchor="end">{format!("end {}", ends.len())}</text>
+            <line class="axis" x1=num(pad) y1=num(h - pad) x2=num(w - pad) y2=num(h - pad)/>
+            <line class="axis" x1=num(pad) y1=num(pad) x2=num(pad) y2=num(h - pad)/>
+            <text class="axis-label" x=num(pad - 4.0) y=num(pad + 4.0) text-anchor="end">{top as u32}</text>
+            <text class="axis-label" x=num(w - pad) y=num(h - 6.0) text-anchor="end">{format!("end {}", ends.len())}</text>
             {lines}
         </svg>
     }

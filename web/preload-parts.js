@@ -23,8 +23,11 @@
     new: [game],
     play: [gameIn(() => localStorage.getItem(`parlour/game/${rest}`))],
     open: ['saves', gameIn(() => decodeURIComponent(rest))],
-    replay: ['replay'],
-    embed: game === 'replay' ? ['replay'] : ['embed', game],
+    // A replay's game plays the record through in its own part.
+    replay: ['replay', gameIn(() => decodeURIComponent(rest))],
+    embed: game === 'replay'
+      ? ['replay', gameIn(() => decodeURIComponent(rest.slice('replay/'.length).split('?')[0]))]
+      : ['embed', game],
     saves: ['saves'],
     rules: ['pages'],
     settings: ['pages'],

@@ -3,6 +3,7 @@
 //! and Last, the arrow keys with Home and End, and a move list whose entries jump there.
 
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 
 use parlour::games::GameKind;
 use parlour::record::Record;
@@ -21,6 +22,7 @@ use super::boards::doquin::{BlockView, FaceViews, Marks};
 use super::boards::morris::MorrisBoard;
 use super::boards::quoits::QuoitsBoard;
 use super::image::PictureButton;
+use super::parts::{part, PartMissing};
 use super::play::sentence;
 use super::route::Route;
 use super::{dom, effect};
@@ -46,31 +48,71 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
     let text = dom::decode_component(&encoded);
     let (record, kind) = match replay::read(text.as_deref()) {
         Ok(read) => read,
-        Err(why) => {
-            return super::refusal("This replay cannot be shown", sentence(&why), !embedded)
-        }
+        Err(why) => return refusal(why, embedded),
     };
-    match kind {
-        GameKind::Morris => viewer::<Position>(record, embedded, morris_board),
-        GameKind::Archery => viewer::<Archery>(record, embedded, archery_board),
-        GameKind::Quoits => viewer::<Quoits>(record, embedded, quoits_board),
-        GameKind::Dominoes => viewer::<Dominoes>(record, embedded, dominoes_board),
-        GameKind::Doquin => viewer::<Doquin>(record, embedded, doquin_board),
-    }
+    // The game's replay (its rules, its board) is in that game's part; the rest of the screen
+    // is here, once for every game.
+    let opened: Opening = match kind {
+        GameKind::Morris => Box::pin(morris_replay(record, embedded)),
+        GameKind::Archery => Box::pin(archery_replay(record, embedded)),
+        GameKind::Quoits => Box::pin(quoits_replay(record, embedded)),
+        GameKind::Dominoes => Box::pin(dominoes_replay(record, embedded)),
+        GameKind::Doquin => Box::pin(doquin_replay(record, embedded)),
+    };
+    part(async move {
+        Ok(match opened.await? {
+            Ok(viewer) => screen(viewer),
+            Err(why) => refusal(why, embedded),
+        })
+    })
+    .into_any()
 }
 
-/// The replay of one game, opened from its record, with its board drawn by `board` from the
-/// replay at the step shown.
+/// A record that cannot be shown, and why.
+fn refusal(why: String, embedded: bool) -> AnyView {
+    super::refusal("This replay cannot be shown", sentence(&why), !embedded)
+}
+
+/// A game's replay on its way from its part: what the screen shows of it, or why the record
+/// does not replay.
+type Opening = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<Result<Viewer, String>, PartMissing>> + Send>,
+>;
+
+#[wasm_split(morris, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn morris_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Position>(record, embedded, morris_board))
+}
+
+#[wasm_split(archery, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn archery_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Archery>(record, embedded, archery_board))
+}
+
+#[wasm_split(quoits, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn quoits_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Quoits>(record, embedded, quoits_board))
+}
+
+#[wasm_split(dominoes, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn dominoes_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Dominoes>(record, embedded, dominoes_board))
+}
+
+#[wasm_split(doquin, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn doquin_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Doquin>(record, embedded, doquin_board))
+}
+
+/// The replay of one game, opened from its record (its moves played here, in the game's own
+/// part), with its board drawn by `board` from the replay at the step shown; or why the record
+/// does not replay.
 fn viewer<G: Replayable + Send + Sync>(
     record: Record,
     embedded: bool,
     board: fn(RwSignal<Replay<G>>) -> AnyView,
-) -> AnyView {
-    let opened = match Replay::<G>::open(&record) {
-        Ok(opened) => opened,
-        // `replay::read` has replayed it already; this is only for safety.
-        Err(e) => return not_opened(e.to_string()),
-    };
+) -> Result<Viewer, String> {
+    let opened = Replay::<G>::open(&record).map_err(replay::why_not_replayed)?;
     let len = opened.len();
     let chapters = opened.chapters();
     // "Morris (Morelles)", "Dominoes (All Fives)", "Quoits", as the play screens name them.
@@ -90,7 +132,7 @@ fn viewer<G: Replayable + Send + Sync>(
             r.go(n);
         })
     });
-    screen(Viewer {
+    Ok(Viewer {
         record,
         embedded,
         title,
@@ -103,12 +145,6 @@ fn viewer<G: Replayable + Send + Sync>(
         announcement: Signal::derive(move || replay.with(|r| r.announcement())),
         board: board(replay),
     })
-}
-
-/// A record that `replay::read` accepted but that does not open as a replay (it should not
-/// happen), in words.
-fn not_opened(why: String) -> AnyView {
-    view! { <p class="error" role="alert">{sentence(&why)}</p> }.into_any()
 }
 
 /// What the replay screen shows of one game, with nothing left that depends on the kind of game

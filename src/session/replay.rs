@@ -407,17 +407,23 @@ impl Replayable for Doquin {
     }
 }
 
-/// A replay address's record read and checked: the record and its game, or what is wrong
-/// with it, in words for the page.
+/// A replay address's record read: the record and its game, or what is wrong with it, in
+/// words for the page. Its moves are played when it is opened ([`Replay::open`], whose error
+/// [`why_not_replayed`] puts in words), by the game's own code: so the replay viewer need not
+/// hold every game's rules.
 pub fn read(text: Option<&str>) -> Result<(Record, GameKind), String> {
     let text = text.ok_or("the address is damaged (its record is not properly encoded)")?;
     let record = Record::from_json(text).map_err(|e| e.to_string())?;
     let kind = record.kind().map_err(|e| e.to_string())?;
-    record.replay().map_err(|e| match e {
+    Ok((record, kind))
+}
+
+/// Why a record read by [`read`] does not open as a replay, in words for the page.
+pub fn why_not_replayed(e: RecordError) -> String {
+    match e {
         RecordError::BadMove { .. } => format!("the record does not replay: {e}"),
         other => other.to_string(),
-    })?;
-    Ok((record, kind))
+    }
 }
 
 /// The embedded replay's address after `#/embed/replay/`: the record, then `?theme=..`.

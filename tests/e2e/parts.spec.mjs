@@ -60,8 +60,9 @@ export const tests = [
         ['#/new/dominoes', 'form.setup', ['split_dominoes']],
         ['#/embed/quoits?seats=human,human', 'svg.board', ['split_embed', 'split_quoits']],
         [shareRoute(record), 'svg.board', ['split_saves', 'split_morris']],
-        [replay, 'svg.board', ['split_replay']],
-        [`#/embed/${replay.slice(2)}`, 'svg.board', ['split_replay']],
+        // The replay viewer, and the game's part, which plays the record through and draws it.
+        [replay, 'svg.board', ['split_replay', 'split_morris']],
+        [`#/embed/${replay.slice(2)}?theme=dark`, 'svg.board', ['split_replay', 'split_morris']],
         ['#/rules/doquin', '.rules-text h2', ['split_pages']],
         ['#/saves', '#screen-title', ['split_saves']],
       ];

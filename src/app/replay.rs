@@ -52,15 +52,15 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
     };
     // The game's replay (its rules, its board) is in that game's part; the rest of the screen
     // is here, once for every game.
-    let opened: Opening = match kind {
-        GameKind::Morris => Box::pin(morris_replay(record, embedded)),
-        GameKind::Archery => Box::pin(archery_replay(record, embedded)),
-        GameKind::Quoits => Box::pin(quoits_replay(record, embedded)),
-        GameKind::Dominoes => Box::pin(dominoes_replay(record, embedded)),
-        GameKind::Doquin => Box::pin(doquin_replay(record, embedded)),
-    };
     part(async move {
-        Ok(match opened.await? {
+        let opened = match kind {
+            GameKind::Morris => morris_replay(record, embedded).await?,
+            GameKind::Archery => archery_replay(record, embedded).await?,
+            GameKind::Quoits => quoits_replay(record, embedded).await?,
+            GameKind::Dominoes => dominoes_replay(record, embedded).await?,
+            GameKind::Doquin => doquin_replay(record, embedded).await?,
+        };
+        Ok(match opened {
             Ok(viewer) => screen(viewer),
             Err(why) => refusal(why, embedded),
         })
@@ -72,12 +72,6 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
 fn refusal(why: String, embedded: bool) -> AnyView {
     super::refusal("This replay cannot be shown", sentence(&why), !embedded)
 }
-
-/// A game's replay on its way from its part: what the screen shows of it, or why the record
-/// does not replay.
-type Opening = std::pin::Pin<
-    Box<dyn std::future::Future<Output = Result<Result<Viewer, String>, PartMissing>> + Send>,
->;
 
 #[wasm_split(morris, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn morris_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {

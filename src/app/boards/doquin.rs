@@ -11,8 +11,8 @@ use parlour::decimal::{fixed, short};
 use parlour::rules::doquin::{Doquin, Face, Hole};
 
 use super::super::dom;
-use super::num;
 use super::pieces::outline;
+use super::{num, translate};
 
 use parlour::session::doquin::hole_words;
 /// The colour of each seat's pegs, in words, for accessible names ("blue peg").
@@ -983,7 +983,7 @@ fn grid_hole(
     let half = GRID / 2.0 - 1.5;
     view! {
         <g class="grid-hole" role="button" data-hole=hole.to_string()
-            transform=format!("translate({} {})", fixed(x, 1), fixed(y, 1))
+            transform=translate(x, y)
             tabindex=move || if home.get() == hole { "0" } else { "-1" }
             aria-label=label
             aria-disabled=move || (!marked.is_target(hole)).then_some("true")
@@ -1047,7 +1047,7 @@ fn face_grid(
         let n = ghost_position.block().size;
         Some(view! {
             <g class=format!("ghost seat-{}", preview.seat) aria-hidden="true"
-                transform=format!("translate({} {})", fixed(x, 1), fixed(y, 1))>
+                transform=translate(x, y)>
                 {grid_peg(preview.seat, preview.depth, preview.depth >= n)}
             </g>
         })

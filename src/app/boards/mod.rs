@@ -14,6 +14,12 @@ pub fn num(value: f64) -> String {
     parlour::decimal::short(value).to_string()
 }
 
+/// The SVG transform that moves a drawing to (`x`, `y`), to a tenth of a unit.
+pub fn translate(x: f64, y: f64) -> String {
+    let (x, y) = (parlour::decimal::fixed(x, 1), parlour::decimal::fixed(y, 1));
+    format!("translate({x} {y})")
+}
+
 /// What a board draws for the person at the screen rather than for the position: the targets
 /// offered, a hint, the keyboard's focus ring, the ghost of a move not yet made, the empty
 /// places a bone may go. A picture of the board leaves these out; the last move's marks stay.

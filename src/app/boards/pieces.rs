@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use parlour::decimal::{fixed, short};
 
-use super::num;
+use super::{num, translate};
 
 /// The outline of seat `seat`'s piece, centred on (0, 0), of radius about `r`.
 pub fn outline(seat: usize, r: f64) -> AnyView {
@@ -31,7 +31,7 @@ pub fn outline(seat: usize, r: f64) -> AnyView {
 /// A piece with a label (an arrow's number) at (`x`, `y`).
 pub fn labelled(seat: usize, x: f64, y: f64, r: f64, label: String) -> impl IntoView {
     view! {
-        <g transform=format!("translate({} {})", fixed(x, 1), fixed(y, 1))>
+        <g transform=translate(x, y)>
             {outline(seat, r)}
             <text class=format!("piece-label seat-{seat}") y=num(r * 0.38) text-anchor="middle"
                 style=format!("font-size: {}px", fixed(r * 1.1, 0))>{label}</text>

@@ -9,6 +9,7 @@ use parlour::rules::dominoes::{
     Bone, Deal, DominoGame, Dominoes, End, Illegal, Move, Options, PublicEvent, Set,
 };
 use parlour::rules::{ChanceOutcomes, Game, Seat, Table, Turn};
+use parlour::session::dominoes::ends_words;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use serde_json::{json, Map, Value};
@@ -741,20 +742,25 @@ fn bergen_set_double_double_and_triple_headers() {
         &["3-3 5-1 3-0 2-0 6-1", "5-3 3-1 3-2 6-2 4-0"],
         "",
     );
+    let words = |g: &Dominoes| ends_words(g).unwrap_or_default();
     play(&mut g, "3-3");
     assert_eq!(g.scores(), [2, 0], "the set double scores 2");
+    assert_eq!(words(&g), "The ends show 3 and 3: a set double");
     play(&mut g, "5-3L 5-1L");
     assert_eq!(g.scores(), [2, 0], "ends 1 and 3: nothing");
+    assert_eq!(words(&g), "The ends show 1 and 3");
     play(&mut g, "3-1L");
     assert_eq!(
         g.scores(),
         [2, 3],
         "3 and the 3-3 at the right: a triple header"
     );
+    assert_eq!(words(&g), "The ends show 3 and 3: a triple header");
     play(&mut g, "3-0R 3-2L");
     assert_eq!(g.scores(), [2, 3], "ends 2 and 0");
     play(&mut g, "2-0L");
     assert_eq!(g.scores(), [4, 3], "0 and 0: a double header");
+    assert_eq!(words(&g), "The ends show 0 and 0: a double header");
 }
 
 #[test]

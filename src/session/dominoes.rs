@@ -329,12 +329,11 @@ pub fn ends_words(game: &Dominoes) -> Option<String> {
         DominoGame::Bergen => {
             let ends = line.open_ends();
             let numbers: Vec<String> = ends.iter().map(|e| e.number.to_string()).collect();
-            let header = ends.len() >= 2 && ends[0].number == ends[1].number;
-            Some(format!(
-                "The ends show {}{}",
-                numbers.join(" and "),
-                if header { ": a header" } else { "" }
-            ))
+            // What the table as it stands scored: a set double is not a header.
+            let scored = scoring::bergen_points(line)
+                .map(|(_, why)| format!(": a {why}"))
+                .unwrap_or_default();
+            Some(format!("The ends show {}{scored}", numbers.join(" and ")))
         }
         _ => None,
     }

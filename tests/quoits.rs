@@ -735,3 +735,22 @@ fn the_men_on_the_pitches_are_told_in_words_nearest_the_hub_first() {
         "Pitch A: Ada's man on hub, Ada's man on 7. Pitch B: Bob's man on 5-5"
     );
 }
+
+#[test]
+fn a_record_read_with_other_spellings_is_kept_in_the_notation_of_the_rules() {
+    use parlour::games::GameKind;
+    use parlour::record::{Player, Record};
+    use parlour::session::Match;
+    let mut record = Record::new(
+        GameKind::Quoits,
+        None,
+        Default::default(),
+        vec![Player::human("Ada"), Player::human("Bea")],
+    );
+    // The spins for the lead, then Ada's first throw, each written loosely.
+    record.moves = vec!["6++6".into(), " 01+1".into(), "3+ 4".into()];
+    let game = Match::from_record(&record, Quoits::new(2, Options::default()), &[])
+        .expect("the loosely written record still reads");
+    assert_eq!(game.moves(), ["6+6", "1+1", "3+4"]);
+    assert_eq!(game.record().moves, ["6+6", "1+1", "3+4"]);
+}

@@ -57,13 +57,22 @@ impl<G: Game + 'static> Match<G> {
         Ok(game)
     }
 
+    /// Plays a move or chance outcome read from a record. It is kept as the game writes it, so
+    /// a record read with another spelling (`A1` for `a1`, `03+4` for `3+4`) is exported in the
+    /// notation of `rules/`.
     fn push_text(&mut self, text: &str) -> Result<(), String> {
-        let mut next = self.position().clone();
+        let before = self.position();
+        let mut next = before.clone();
         play_moves(&mut next as &mut dyn Table, &[text.to_string()], 0).map_err(|e| match e {
             RecordError::BadMove { why, .. } => why,
             other => other.to_string(),
         })?;
-        self.push(text.trim().to_string(), next);
+        let text = text.trim();
+        let written = match before.turn() {
+            Turn::Chance => before.parse_chance(text).map(|c| c.to_string()).ok(),
+            _ => text.parse::<G::Move>().map(|m| m.to_string()).ok(),
+        };
+        self.push(written.unwrap_or_else(|| text.to_string()), next);
         Ok(())
     }
 

@@ -696,6 +696,12 @@ fn DoquinSetup() -> impl IntoView {
     let size = RwSignal::new(doquin::DEFAULT_SIZE);
     let pegs = RwSignal::new(doquin::DEFAULT_PEGS);
     let first = RwSignal::new(FirstPlayer::DrawLots);
+    // A seat chosen to play first and then taken away by a smaller count is no choice: lots
+    // are drawn, and the form shows it so.
+    let first_now = move || match first.get() {
+        FirstPlayer::Seat(seat) if seat >= seats.count.get() => FirstPlayer::DrawLots,
+        chosen => chosen,
+    };
     let options = move || doquin::Options {
         size: size.get(),
         pegs: pegs.get(),
@@ -714,9 +720,9 @@ fn DoquinSetup() -> impl IntoView {
         }
         // Seat 1 plays first in round 1: the seats turn round so that the first player sits there.
         let count = players.len();
-        let first_seat = match first.get_untracked() {
+        let first_seat = match untrack(first_now) {
+            FirstPlayer::Seat(seat) => seat,
             FirstPlayer::DrawLots => (dom::random_u64() % count as u64) as usize,
-            FirstPlayer::Seat(seat) => seat.min(count - 1),
         };
         players.rotate_left(first_seat);
         let record = Record::new(GameKind::Doquin, None, game.options_json(), players.clone());
@@ -726,7 +732,7 @@ fn DoquinSetup() -> impl IntoView {
         view! {
             <label class="choice" class:hidden=move || !shown.get()>
                 <input type="radio" name="first"
-                    prop:checked=move || first.get() == value
+                    prop:checked=move || first_now() == value
                     on:change=move |_| first.set(value)/>
                 {move || label.get()}
             </label>

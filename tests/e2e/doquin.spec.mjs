@@ -170,6 +170,29 @@ async function statusStarts(page, name) {
 
 export const tests = [
   {
+    name: 'a first player whose seat a smaller count takes away: the form falls back to drawing lots',
+    async run(t) {
+      const page = await t.page({ width: 360, theme: 'light' });
+      await page.goto(t.base + '#/new/doquin');
+      await page.waitForSelector('form.setup');
+      const first = page.locator('input[name="first"]');
+      await page.selectOption('#player-count', '3');
+      await first.nth(3).check();
+      assert.ok(await first.nth(3).isChecked(), 'Player 3 is chosen to play first');
+      await page.selectOption('#player-count', '2');
+      assert.ok(!(await first.nth(3).isVisible()), 'Player 3 is gone from the choice');
+      assert.ok(await first.nth(0).isChecked(), 'with Player 3 gone, lots are drawn');
+      await t.shot(page, 'setup-first-gone-360-light');
+      await page.selectOption('#player-count', '3');
+      assert.ok(await first.nth(3).isChecked(), 'Player 3 back, the choice is back');
+      await page.selectOption('#player-count', '2');
+      await page.getByRole('button', { name: 'Start the game' }).click();
+      await page.waitForSelector('.doquin-screen .doquin-faces');
+      const players = (await autosave(page)).record.players.map((p) => p.name).sort();
+      assert.deepEqual(players, ['Player 1', 'Player 2'], 'two players, whichever the lots put first');
+    },
+  },
+  {
     name: 'a whole two-player game against the computer, moves made on the block and on the faces',
     async run(t) {
       const page = await t.page({ width: 1280, theme: 'light' });

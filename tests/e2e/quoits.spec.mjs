@@ -119,6 +119,18 @@ export const tests = [
       const pitchesOf = await page.locator('table.scores:not(.small) tbody .colour').allTextContents();
       assert.deepEqual(pitchesOf.map((c) => c.match(/pitch [AB]/)[0]), ['pitch A', 'pitch B', 'pitch A']);
       console.log(`     (three players: ${game.ends.length} ends, ${game.pitched.length} pitches, ${Date.now() - started} ms)`);
+      // However many ends were played, the table opens at its latest ends: the caption, the
+      // names and the totals are in view without scrolling.
+      const outOfView = await page.locator('table.scores:not(.small)').evaluate((table) => {
+        const port = table.parentElement.getBoundingClientRect();
+        return [...table.querySelectorAll('caption, th[scope="row"], td.total')]
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.left < port.left - 1 || r.right > port.right + 1;
+          })
+          .map((e) => e.textContent.trim());
+      });
+      assert.deepEqual(outOfView, [], 'the caption, names and totals of the table are in view');
       await t.shot(page, 'three-players-over');
     },
   },

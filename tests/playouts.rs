@@ -260,10 +260,10 @@ where
             match tried.play_notation(&text) {
                 Err(_) if tried == state => {}
                 Err(e) => return Err(at(format!("refusing {text:?} ({e}) changed the game"))),
-                Ok(()) if children.contains(&tried) => {}
+                Ok(_) if children.contains(&tried) => {}
                 // Another outcome of an unlisted chance event: as good as the one drawn.
-                Ok(()) if unlisted => {}
-                Ok(()) => {
+                Ok(_) if unlisted => {}
+                Ok(_) => {
                     return Err(at(format!("{text:?} was accepted but is no listed move")));
                 }
             }
@@ -1269,7 +1269,7 @@ impl Table for Leaky {
     fn legal_notation(&self) -> Vec<String> {
         self.position.legal_notation()
     }
-    fn play_notation(&mut self, text: &str) -> Result<(), parlour::rules::MoveError> {
+    fn play_notation(&mut self, text: &str) -> Result<String, parlour::rules::MoveError> {
         let played = self.position.play_notation(text);
         if played.is_err() {
             self.refusals += 1;

@@ -171,9 +171,9 @@ fn play_out(start: &Record, seed: u64) -> Result<End, String> {
                         return Err(at(format!("refusing {text:?} changed the game")));
                     }
                 }
-                Ok(()) => {
+                Ok(written) => {
                     // Readable and legal after all (a lucky guess): play on from there.
-                    moves.push(text);
+                    moves.push(written);
                     continue;
                 }
             }

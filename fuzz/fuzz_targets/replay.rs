@@ -49,7 +49,8 @@ impl Visit for Replay<'_> {
                     let text = text.text(&game);
                     let before = game.clone();
                     match game.play_notation(&text) {
-                        Ok(()) => moves.push(text),
+                        // Kept as the game writes it: the replay below plays it again.
+                        Ok(written) => moves.push(written),
                         Err(why) => {
                             assert_eq!(game, before, "refusing {text:?} ({why}) changes nothing")
                         }

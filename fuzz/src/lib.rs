@@ -319,8 +319,15 @@ pub fn check_text<G: Game + PartialEq + Debug>(game: &G, text: &str) {
         }
     }
     let mut played = game.clone();
-    if let Err(why) = played.play_notation(text) {
-        assert_eq!(&played, game, "refusing {text:?} ({why}) changes nothing");
+    match played.play_notation(text) {
+        Err(why) => assert_eq!(&played, game, "refusing {text:?} ({why}) changes nothing"),
+        Ok(written) => {
+            let mut again = game.clone();
+            again
+                .play_notation(&written)
+                .unwrap_or_else(|e| panic!("{text:?} is written {written:?}, which plays: {e}"));
+            assert_eq!(again, played, "{text:?} and {written:?} play alike");
+        }
     }
 }
 

@@ -203,8 +203,10 @@ pub trait Table {
     fn whose_turn(&self) -> Turn;
     /// Every legal move of the seat to move in notation, or every listed chance outcome.
     fn legal_notation(&self) -> Vec<String>;
-    /// Reads and plays one move or chance outcome; changes nothing when it is refused.
-    fn play_notation(&mut self, text: &str) -> Result<(), MoveError>;
+    /// Reads and plays one move or chance outcome, and gives it back as the game writes it (in
+    /// the notation of `rules/`, whichever spelling was read: `a1` for `A1`); changes nothing
+    /// when it is refused.
+    fn play_notation(&mut self, text: &str) -> Result<String, MoveError>;
     /// Draws a chance outcome in notation, when chance is due.
     fn sample_chance_notation(&self, rng: &mut dyn RngCore) -> Option<String>;
     /// How the game ended, if it has.
@@ -239,7 +241,7 @@ impl<G: Game> Table for G {
         }
     }
 
-    fn play_notation(&mut self, text: &str) -> Result<(), MoveError> {
+    fn play_notation(&mut self, text: &str) -> Result<String, MoveError> {
         match self.turn() {
             Turn::Over => Err(MoveError::Illegal("the game is over".into())),
             Turn::Chance => {
@@ -247,13 +249,16 @@ impl<G: Game> Table for G {
                     .parse_chance(text)
                     .map_err(|e| MoveError::Unreadable(e.to_string()))?;
                 self.play_chance(&outcome)
-                    .map_err(|e| MoveError::Illegal(e.to_string()))
+                    .map_err(|e| MoveError::Illegal(e.to_string()))?;
+                Ok(outcome.to_string())
             }
             Turn::Seat(_) => {
                 let m = text
                     .parse::<G::Move>()
                     .map_err(|e| MoveError::Unreadable(e.to_string()))?;
-                self.play(m).map_err(|e| MoveError::Illegal(e.to_string()))
+                self.play(m)
+                    .map_err(|e| MoveError::Illegal(e.to_string()))?;
+                Ok(m.to_string())
             }
         }
     }

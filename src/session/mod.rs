@@ -11,7 +11,7 @@ pub mod replay;
 
 use std::str::FromStr;
 
-use crate::record::{play_moves, Player, Record, RecordError};
+use crate::record::{Player, Record, RecordError};
 use crate::rules::{Game, Table, Turn};
 
 /// A game in play over a record: every position along the record is kept, so undo and redo
@@ -61,18 +61,9 @@ impl<G: Game + 'static> Match<G> {
     /// a record read with another spelling (`A1` for `a1`, `03+4` for `3+4`) is exported in the
     /// notation of `rules/`.
     fn push_text(&mut self, text: &str) -> Result<(), String> {
-        let before = self.position();
-        let mut next = before.clone();
-        play_moves(&mut next as &mut dyn Table, &[text.to_string()], 0).map_err(|e| match e {
-            RecordError::BadMove { why, .. } => why,
-            other => other.to_string(),
-        })?;
-        let text = text.trim();
-        let written = match before.turn() {
-            Turn::Chance => before.parse_chance(text).map(|c| c.to_string()).ok(),
-            _ => text.parse::<G::Move>().map(|m| m.to_string()).ok(),
-        };
-        self.push(written.unwrap_or_else(|| text.to_string()), next);
+        let mut next = self.position().clone();
+        let written = Table::play_notation(&mut next, text).map_err(|e| e.to_string())?;
+        self.push(written, next);
         Ok(())
     }
 

@@ -236,6 +236,20 @@ export const tests = [
       const words = winWords(names, game.winners, Math.max(...game.scores));
       assert.equal((await panel.locator('h2').textContent()).trim(), words, 'the panel names the winner the record gives');
       console.log(`     (${spins} spins and ${choices} choices by keyboard; ${words})`);
+      // On the phone the score board fits without a sideways scroll: the long name takes two
+      // lines, and each arrow's place ("3 pt", "miss") stays on one.
+      const board = await page.locator('.archery-screen .table-scroll').evaluate((scroller) => ({
+        overflow: scroller.scrollWidth - scroller.clientWidth,
+        broken: [...scroller.querySelectorAll('td')]
+          .filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return range.getClientRects().length > 1;
+          })
+          .map((cell) => cell.textContent),
+      }));
+      assert.ok(board.overflow <= 1, `the score board fits a 390 px screen (${board.overflow} px over)`);
+      assert.deepEqual(board.broken, [], 'no arrow place is broken over two lines');
       await t.shot(page, 'archery-end-390-dark');
     },
   },

@@ -344,8 +344,20 @@ fn morris_board(replay: RwSignal<Replay<Position>>) -> AnyView {
     .into_any()
 }
 
+/// Whether the replay's Archery board is folded into two rows: on a phone, as in play, and
+/// also on a wide screen, where the board has half the width beside the move list (the long
+/// row would be drawn too small to read).
+fn archery_folded() -> bool {
+    super::play::archery::narrow()
+        || dom::window()
+            .match_media("(min-width: 56rem)")
+            .ok()
+            .flatten()
+            .is_some_and(|query| query.matches())
+}
+
 fn archery_board(replay: RwSignal<Replay<Archery>>) -> AnyView {
-    let folded = dom::measured(super::play::archery::narrow);
+    let folded = dom::measured(archery_folded);
     let position = move || replay.with(|r| r.position().clone());
     view! {
         <ArcheryBoard

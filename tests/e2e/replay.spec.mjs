@@ -59,7 +59,9 @@ const BOARD = {
 
 /** The board the play screen shows after opening `record` by its share link. */
 async function playedBoard(t, game, record) {
-  const page = await t.page({ width: 1280 });
+  // Beside its move list the replay has half the width, and folds the Archery line into two
+  // rows there, as the play screen does on a phone: the boards compared are both folded.
+  const page = await t.page({ width: game === 'archery' ? 390 : 1280 });
   await open(page, t.base, shareRoute(record));
   await page.waitForSelector('#screen-title.play-title');
   await page.waitForSelector(game === 'doquin' ? '.doquin-faces [data-hole]' : 'svg.board');

@@ -30,6 +30,11 @@ export const tests = [
           if (name.startsWith('rules')) await page.waitForSelector('.rules-text h2');
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert.ok(overflow <= 0, `${name} at ${width}px is not wider than the screen (${overflow}px over)`);
+          // A move or name in notation is never broken over two lines ("mu / ggins").
+          const broken = await page.evaluate(() => [...document.querySelectorAll('code')]
+            .filter((code) => code.getClientRects().length > 1)
+            .map((code) => code.textContent));
+          assert.deepEqual(broken, [], `${name} at ${width}px keeps every piece of notation on one line`);
           await t.shot(page, `${name}-${width}-${theme}`);
         }
         await startGame(page, t.base);

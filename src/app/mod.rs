@@ -135,7 +135,7 @@ impl AppState {
         if let Err(e) = store().put_game(&game, now) {
             self.tell_not_saved(
                 &e,
-                "this game is not being saved, but you can play on; it is saved once there is room",
+                "this game is not being saved, but you can play on; it will be saved once there is room",
             );
         }
         let route = Route::Play(game.id.clone());

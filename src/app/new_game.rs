@@ -462,7 +462,7 @@ fn ArcherySetup() -> impl IntoView {
     };
     view! {
         <form class="setup" on:submit=start>
-            <p class="hint">"Three arrows each, shot down the line toward the target by the Double Teetotum. One player shoots for practice; with more, the lead is spun for."</p>
+            <p class="hint">"Three arrows each, shot down the line towards the target by the Double Teetotum. One player shoots for practice; with more, the lead is spun for."</p>
             <SeatsEditor seats=seats fewest=1 most=4 levels=true/>
             {start_buttons(GameKind::Archery)}
         </form>

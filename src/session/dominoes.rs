@@ -224,7 +224,7 @@ pub fn opening_words(hand: &HandLog, names: &[String]) -> String {
             "Hand {} is dealt: {who} holds {bone} and sets it",
             hand.number
         ),
-        None => format!("Hand {} is dealt: {who} sets any bone", hand.number),
+        None => format!("Hand {} is dealt: {who} may set any bone", hand.number),
     }
 }
 

@@ -514,7 +514,7 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
                     failing.set_value(true);
                     state.tell_not_saved(
                         &e,
-                        "this game goes on in memory but is not being saved; it is saved once there is room",
+                        "this game goes on in memory but is not being saved; it will be saved once there is room",
                     );
                 }
             }
@@ -611,7 +611,7 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
             ),
             Err(e) => state.tell_not_saved(
                 &e,
-                "the copy goes on in memory but is not being saved; it is saved once there is room",
+                "the copy goes on in memory but is not being saved; it will be saved once there is room",
             ),
         }
         // An embedded game goes on with the copy in its frame, still embedded.

@@ -226,7 +226,8 @@ pub fn score_hand(
             format!("{seat} played the last bone")
         }
         HandEnding::TargetReached => {
-            end.why = "the target was reached during play: the hand is not scored".into();
+            end.why =
+                "the target was reached during play, so the end of the hand scores nothing".into();
             return end;
         }
         HandEnding::Blocked => {

@@ -63,6 +63,10 @@ export const tests = [
       await page.reload();
       await page.waitForSelector('.computer-record table');
       assert.deepEqual(await row(page, 'beginner'), [1, 1, 0, 0], 'still one game after a reload');
+      // The table stands at the left of its column, in line with its caption and its button.
+      const lefts = await page.evaluate(() => ['.computer-record table', '.computer-record caption', '.computer-record button']
+        .map((selector) => Math.round(document.querySelector(selector).getBoundingClientRect().left)));
+      assert.ok(Math.max(...lefts) - Math.min(...lefts) <= 1, `the record, its caption and its button line up (${lefts})`);
       await t.shot(page, 'new-game-1280');
 
       await open(page, t.base, '#/');

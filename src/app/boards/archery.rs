@@ -231,13 +231,22 @@ pub fn ArcheryBoard(
                 }.into_any());
             }
         }
-        // Where each movable arrow would land, as a dashed ghost with its number.
+        // Where each movable arrow would land, as a dashed ghost with its number, standing
+        // where the arrow would stand: stacked on the arrows already there, and on each other
+        // when several would land on one space (at the start, every arrow enters on the same).
         if chooser.is_some() {
             for (i, landing) in landings.iter().enumerate() {
                 let Some(to) = landing else { continue };
                 let (x, y) = match to {
-                    Arrow::Flying(s) | Arrow::Target(s) => l.space(*s),
-                    _ => l.misses,
+                    Arrow::Flying(s) => {
+                        let (x, y) = l.space(*s);
+                        place(x, y, true)
+                    }
+                    Arrow::Target(s) => {
+                        let (x, y) = l.space(*s);
+                        place(x, y, false)
+                    }
+                    _ => place(l.misses.0, l.misses.1, false),
                 };
                 let shot = Shot(i as u8 + 1);
                 views.push(

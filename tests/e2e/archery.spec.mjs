@@ -11,7 +11,7 @@ import {
 /**
  * Where on the screen a click picks arrow `k` on the board: the arrow itself (`g.arrow`, only
  * drawn once it has left the quiver) or its landing ghost (`g.ghost`), if that is what a click
- * there would hit (ghosts landing on one space cover each other).
+ * there would hit (a ghost may overlap an arrow or another ghost a little).
  */
 async function boardSpot(page, selector, k) {
   await page.locator('svg.board.archery').scrollIntoViewIfNeeded();
@@ -107,6 +107,10 @@ export const tests = [
           const offered = await assertChoices(page, game);
           // Every arrow that may move is marked on the board, with a ghost where it would land.
           assert.equal(await page.locator('svg.board.archery g.ghost').count(), offered.length, 'a ghost per arrow that may move');
+          // Ghosts landing on one space stand one above the other, each number readable.
+          const centres = await page.evaluate(() => [...document.querySelectorAll('svg.board.archery g.ghost circle')]
+            .map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
+          assert.equal(new Set(centres).size, centres.length, `no two ghosts stand in one place (${centres})`);
           const drawn = game.arrows[game.player].filter((a) => a.at === 'flying').length;
           assert.equal(await page.locator('svg.board.archery g.arrow.movable').count(), drawn, 'arrows in flight are marked movable');
           const { how, k } = await chooseByMouse(page, offered, turns);

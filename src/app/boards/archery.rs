@@ -199,21 +199,23 @@ pub fn ArcheryBoard(
                 )
             }
         };
+        // Where the next arrow to stand at `arrow`'s place is drawn (none in the quiver).
+        let mut stand = |arrow: &Arrow| match arrow {
+            Arrow::Quiver => None,
+            Arrow::Flying(s) => {
+                let (x, y) = l.space(*s);
+                Some(place(x, y, true))
+            }
+            Arrow::Target(s) => {
+                let (x, y) = l.space(*s);
+                Some(place(x, y, false))
+            }
+            Arrow::Missed => Some(place(l.misses.0, l.misses.1, false)),
+        };
         let mut views = Vec::new();
         for (seat, player_arrows) in all.iter().enumerate() {
             for (i, arrow) in player_arrows.iter().enumerate() {
-                let (x, y) = match arrow {
-                    Arrow::Quiver => continue,
-                    Arrow::Flying(s) => {
-                        let (x, y) = l.space(*s);
-                        place(x, y, true)
-                    }
-                    Arrow::Target(s) => {
-                        let (x, y) = l.space(*s);
-                        place(x, y, false)
-                    }
-                    Arrow::Missed => place(l.misses.0, l.misses.1, false),
-                };
+                let Some((x, y)) = stand(arrow) else { continue };
                 let movable = chooser == Some(Seat(seat as u8)) && landings[i].is_some();
                 let is_last = last == Some((Seat(seat as u8), i as u8 + 1));
                 let shot = Shot(i as u8 + 1);
@@ -236,17 +238,8 @@ pub fn ArcheryBoard(
         // when several would land on one space (at the start, every arrow enters on the same).
         if chooser.is_some() {
             for (i, landing) in landings.iter().enumerate() {
-                let Some(to) = landing else { continue };
-                let (x, y) = match to {
-                    Arrow::Flying(s) => {
-                        let (x, y) = l.space(*s);
-                        place(x, y, true)
-                    }
-                    Arrow::Target(s) => {
-                        let (x, y) = l.space(*s);
-                        place(x, y, false)
-                    }
-                    _ => place(l.misses.0, l.misses.1, false),
+                let Some((x, y)) = landing.as_ref().and_then(&mut stand) else {
+                    continue;
                 };
                 let shot = Shot(i as u8 + 1);
                 views.push(

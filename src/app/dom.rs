@@ -189,8 +189,48 @@ pub fn focus_first(selectors: &'static [&'static str]) {
     );
 }
 
-/// A measure of the window (`measure`: the board's width, whether the layout folds), kept up to
-/// date as the window is resized for as long as the screen that asked is shown.
+/// A measure of a drawing's own width in CSS pixels (`measure`: whether its layout folds), kept
+/// up to date as its box is resized, by the window or by the layout around it, for as long as it
+/// is shown. A drawing laid out by the room it is given, rather than by a guess from the
+/// window's width, is drawn alike wherever it is put: a play screen, a replay beside its move
+/// list, a frame on another site. Until the drawing is on the page it is measured as if it had
+/// all the room it wants.
+pub fn measured_by_width<T: PartialEq + Send + Sync + 'static>(
+    drawing: leptos::prelude::NodeRef<leptos::svg::Svg>,
+    measure: fn(f64) -> T,
+) -> leptos::prelude::Signal<T> {
+    use leptos::prelude::*;
+    use wasm_bindgen::closure::Closure;
+    let value = RwSignal::new(measure(f64::INFINITY));
+    effect(move |_| {
+        let Some(element) = drawing.get() else {
+            return;
+        };
+        let measured = element.clone();
+        let update = move || {
+            let now = measure(measured.get_bounding_client_rect().width());
+            if value.with_untracked(|v| *v != now) {
+                value.set(now);
+            }
+        };
+        // Measured at once, before the drawing is first painted, then on every resize.
+        update();
+        let on_resize = Closure::<dyn Fn()>::new(update);
+        let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) else {
+            return;
+        };
+        observer.observe(&element);
+        // Kept (with the closure it calls) for as long as the drawing is shown.
+        let kept = StoredValue::new_local((observer, on_resize));
+        on_cleanup(move || {
+            kept.try_with_value(|(observer, _)| observer.disconnect());
+        });
+    });
+    value.into()
+}
+
+/// A measure of the window (`measure`: the board's width), kept up to date as the window is
+/// resized for as long as the screen that asked is shown.
 pub fn measured<T: Send + Sync + 'static>(measure: fn() -> T) -> leptos::prelude::RwSignal<T> {
     use leptos::prelude::*;
     let value = RwSignal::new(measure());

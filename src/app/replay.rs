@@ -344,20 +344,7 @@ fn morris_board(replay: RwSignal<Replay<Position>>) -> AnyView {
     .into_any()
 }
 
-/// Whether the replay's Archery board is folded into two rows: on a phone, as in play, and
-/// also on a wide screen, where the board has half the width beside the move list (the long
-/// row would be drawn too small to read).
-fn archery_folded() -> bool {
-    super::play::archery::narrow()
-        || dom::window()
-            .match_media("(min-width: 56rem)")
-            .ok()
-            .flatten()
-            .is_some_and(|query| query.matches())
-}
-
 fn archery_board(replay: RwSignal<Replay<Archery>>) -> AnyView {
-    let folded = dom::measured(archery_folded);
     let position = move || replay.with(|r| r.position().clone());
     view! {
         <ArcheryBoard
@@ -368,7 +355,6 @@ fn archery_board(replay: RwSignal<Replay<Archery>>) -> AnyView {
             chooser=Signal::derive(|| None)
             landings=Signal::derive(move || replay.with(|r| r.position().landings()))
             last=Signal::derive(move || replay.with(|r| parlour::session::archery::last_shot(r.game())))
-            folded=folded
             on_choose=Callback::new(|_| ())/>
     }
     .into_any()

@@ -9,6 +9,7 @@ use parlour::decimal::short;
 use parlour::rules::archery::{points, Arrow, Shot, ARROWS, FLIGHT, LINE};
 use parlour::rules::Seat;
 
+use super::super::dom;
 use super::num;
 use super::pieces::labelled;
 
@@ -28,6 +29,11 @@ struct Layout {
     stack: f64,
     folded: bool,
 }
+
+/// The board's width (CSS pixels) below which its flight is folded into two rows: drawn
+/// narrower than this, the long row's space numbers would come out smaller than ten pixels.
+/// On a phone that is always so, and beside the replay's move list too.
+const FOLD_BELOW: f64 = 672.0;
 
 const WIDE: Layout = Layout {
     width: 1000.0,
@@ -89,13 +95,12 @@ pub fn ArcheryBoard(
     /// The arrow moved last, to mark it.
     #[prop(into)]
     last: Signal<Option<(Seat, u8)>>,
-    /// Two rows instead of one (narrow screens).
-    #[prop(into)]
-    folded: Signal<bool>,
     /// The player chose an arrow.
     #[prop(into)]
     on_choose: Callback<Shot>,
 ) -> impl IntoView {
+    let drawing = NodeRef::<leptos::svg::Svg>::new();
+    let folded = dom::measured_by_width(drawing, |width| width < FOLD_BELOW);
     let layout = move || if folded.get() { FOLDED } else { WIDE };
 
     let line = move || {
@@ -257,7 +262,7 @@ pub fn ArcheryBoard(
     };
 
     view! {
-        <svg class="board archery" viewBox=move || { let l = layout(); format!("0 0 {} {}", short(l.width), short(l.height)) }
+        <svg node_ref=drawing class="board archery" viewBox=move || { let l = layout(); format!("0 0 {} {}", short(l.width), short(l.height)) }
             role="img" aria-label="The archery line and target">
             <rect class="felt" x="2" y="2" width=move || num(layout().width - 4.0) height=move || num(layout().height - 4.0) rx="18"/>
             {line}

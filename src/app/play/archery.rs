@@ -50,15 +50,6 @@ fn short_place(arrow: Arrow) -> String {
     }
 }
 
-/// Whether a narrow screen calls for the folded board.
-pub fn narrow() -> bool {
-    dom::window()
-        .inner_width()
-        .ok()
-        .and_then(|w| w.as_f64())
-        .is_some_and(|w| w < 720.0)
-}
-
 #[component]
 pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
@@ -80,7 +71,6 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let busy = RwSignal::new(None::<usize>);
     let hint = RwSignal::new(None::<(usize, Vec<Expectation>)>);
     let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
-    let folded = dom::measured(narrow);
     on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| game.with(|g| g.position().clone()));
@@ -451,7 +441,6 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 chooser=Signal::derive(move || position.with(|p| match p.turn() { Turn::Seat(s) if level_of(s).is_none() => Some(s), _ => None }))
                 landings=Signal::derive(move || position.with(|p| p.landings()))
                 last=last_shot
-                folded=folded
                 on_choose=Callback::new(move |shot| choose(shot, false))
             />
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>

@@ -1,7 +1,7 @@
 // The shell end to end: every screen has a URL that survives a reload under a sub-path, at phone
 // and desktop widths, in light and dark; settings persist; bad stored values and a full storage
 // are reported and lose nothing.
-import { assert, open, storage, waitText } from './lib.mjs';
+import { assert, brokenOverLines, open, storage, waitText } from './lib.mjs';
 import { playByClicks, startGame, moveList } from './morris.mjs';
 
 const SCREENS = [
@@ -31,10 +31,7 @@ export const tests = [
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert.ok(overflow <= 0, `${name} at ${width}px is not wider than the screen (${overflow}px over)`);
           // A move or name in notation is never broken over two lines ("mu / ggins").
-          const broken = await page.evaluate(() => [...document.querySelectorAll('code')]
-            .filter((code) => code.getClientRects().length > 1)
-            .map((code) => code.textContent));
-          assert.deepEqual(broken, [], `${name} at ${width}px keeps every piece of notation on one line`);
+          assert.deepEqual(await brokenOverLines(page.locator('code')), [], `${name} at ${width}px keeps every piece of notation on one line`);
           await t.shot(page, `${name}-${width}-${theme}`);
         }
         await startGame(page, t.base);

@@ -3,7 +3,7 @@
 // end-of-game panel shows. The page is only read, to choose which key to press; every act is a
 // key. Along the way the saved record grows with the person's moves and the focus shows where it
 // is; at the end the panel names the winner the record gives.
-import { assert, assertFocusShows, chooseOption, chooseRadio, fixture, open, setCheckbox, shareRoute, startByKeyboard, storage, tabTo, typeInto, waitText } from './lib.mjs';
+import { assert, assertFocusShows, brokenOverLines, chooseOption, chooseRadio, fixture, open, setCheckbox, shareRoute, startByKeyboard, storage, tabTo, typeInto, waitText } from './lib.mjs';
 import { replay } from './doquin.spec.mjs';
 import { focusedPoint, offered, playByKeys } from './morris.mjs';
 import {
@@ -238,18 +238,10 @@ export const tests = [
       console.log(`     (${spins} spins and ${choices} choices by keyboard; ${words})`);
       // On the phone the score board fits without a sideways scroll: the long name takes two
       // lines, and each arrow's place ("3 pt", "miss") stays on one.
-      const board = await page.locator('.archery-screen .table-scroll').evaluate((scroller) => ({
-        overflow: scroller.scrollWidth - scroller.clientWidth,
-        broken: [...scroller.querySelectorAll('td')]
-          .filter((cell) => {
-            const range = document.createRange();
-            range.selectNodeContents(cell);
-            return range.getClientRects().length > 1;
-          })
-          .map((cell) => cell.textContent),
-      }));
-      assert.ok(board.overflow <= 1, `the score board fits a 390 px screen (${board.overflow} px over)`);
-      assert.deepEqual(board.broken, [], 'no arrow place is broken over two lines');
+      const scroller = page.locator('.archery-screen .table-scroll');
+      const overflow = await scroller.evaluate((s) => s.scrollWidth - s.clientWidth);
+      assert.ok(overflow <= 1, `the score board fits a 390 px screen (${overflow} px over)`);
+      assert.deepEqual(await brokenOverLines(scroller.locator('td')), [], 'no arrow place is broken over two lines');
       await t.shot(page, 'archery-end-390-dark');
     },
   },

@@ -57,6 +57,22 @@ function focusMatches(page, selector, text) {
 }
 
 /**
+ * The text of each element of `locator` whose contents are laid out on more than one line (a
+ * Range over them has boxes at more than one height): a name, a place or a piece of notation
+ * broken where it should not be. Works for inline elements and table cells alike.
+ */
+export async function brokenOverLines(locator) {
+  return locator.evaluateAll((elements) => elements
+    .filter((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      return lines.size > 1;
+    })
+    .map((element) => element.textContent));
+}
+
+/**
  * Checks that the focused element shows it has the focus: it matches `:focus-visible` and has an
  * outline, or it or a part of it is stroked in the focus colour (the boards' SVG parts).
  */

@@ -334,6 +334,13 @@ export const tests = [
       const { how, k } = await chooseByMouse(other, await assertChoices(other, game), 1);
       assert.equal((await movesReach(other, moves.length + 1)).at(-1), `a${k}`, `the ${how} on the folded board chose arrow ${k}`);
       await settled(() => assertArcheryScreen(other, names));
+      // The board folds by the room it has: turned to a wide screen it unfolds into one long
+      // row, and back on the phone's width it folds again.
+      const viewBox = () => other.locator('svg.board.archery').getAttribute('viewBox');
+      await other.setViewportSize({ width: 1280, height: 844 });
+      await settled(async () => assert.equal(await viewBox(), '0 0 1000 300', 'the board unfolds on a wide screen'));
+      await other.setViewportSize({ width: 390, height: 844 });
+      await settled(async () => assert.equal(await viewBox(), '0 0 440 500', 'and folds again on the phone'));
       assert.deepEqual(await savedMoves(page), moves, 'the first game is untouched');
       await t.shot(other, 'shared');
     },

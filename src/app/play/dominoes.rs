@@ -728,20 +728,24 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             <div class="play-layout lower">
                 <div>{history}</div>
                 <div class="side-column">
-                    <div class="controls computer" role="group" aria-label="Pace">
-                        <PaceChoice label=if has_computer { "Computer's pace" } else { "Pace" } pace=pace/>
-                        {(!has_human).then(|| view! {
-                            <button type="button" class="primary" on:click=move |_| paused.update(|p| *p = !*p)>
-                                {move || if paused.get() { "Resume" } else { "Pause" }}
-                            </button>
-                        })}
-                        {(has_human && has_computer).then(|| view! {
-                            <button type="button" class:hidden=move || !paused.get() on:click=move |_| {
-                                message.set(None);
-                                paused.set(false);
-                            }>"Resume"</button>
-                        })}
-                    </div>
+                    // The pace is the computer's: with only people at the table nothing waits
+                    // for it (each deals, draws and plays for themselves), so it is not offered.
+                    {has_computer.then(|| view! {
+                        <div class="controls computer" role="group" aria-label="Pace">
+                            <PaceChoice label="Computer's pace" pace=pace/>
+                            {(!has_human).then(|| view! {
+                                <button type="button" class="primary" on:click=move |_| paused.update(|p| *p = !*p)>
+                                    {move || if paused.get() { "Resume" } else { "Pause" }}
+                                </button>
+                            })}
+                            {has_human.then(|| view! {
+                                <button type="button" class:hidden=move || !paused.get() on:click=move |_| {
+                                    message.set(None);
+                                    paused.set(false);
+                                }>"Resume"</button>
+                            })}
+                        </div>
+                    })}
                     <GameControls game=GameKind::Dominoes new_game=EmbedSpec::new_dominoes undo=undo redo=redo
                         can_undo=Signal::derive(can_undo)
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))

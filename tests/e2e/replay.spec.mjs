@@ -372,4 +372,31 @@ tests.push(
       assert.ok(types.includes('image/png'), `the clipboard holds a PNG (${types})`);
     },
   },
+  {
+    name: 'Share link puts the link on the clipboard and says so; Copy link puts it there again',
+    async run(t) {
+      const rec = await record('morris');
+      const page = await t.page({ width: 390, permissions: ['clipboard-read', 'clipboard-write'] });
+      await open(page, t.base, shareRoute(rec));
+      await page.waitForSelector('main svg.board');
+      await page.getByRole('button', { name: 'Share link' }).click();
+      const status = page.locator('[role=dialog] [role=status]');
+      await waitText(status, 'The link was copied.');
+      const link = await page.locator('#share-link').inputValue();
+      assert.ok(link.startsWith(t.base + '#/open/'), `the box holds the share link (${link.slice(0, 60)}…)`);
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link, 'the clipboard holds the link');
+      await page.evaluate(() => navigator.clipboard.writeText('something else'));
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      await waitText(status, 'The link was copied.');
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link, 'Copy link put it back');
+      // The dialog's buttons sit as every dialog's do, not stretched like the row under the board.
+      const widths = await page.locator('[role=dialog] .actions button').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
+      const dialog = await page.locator('[role=dialog]').evaluate((d) => d.getBoundingClientRect().width);
+      assert.ok(widths.every((w) => w < dialog / 2), `the buttons keep their own widths (${widths} in ${dialog})`);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('button', { name: 'Embed' }).click();
+      const embed = await page.locator('[role=dialog] .actions button').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
+      assert.ok(embed.every((w) => w < dialog / 2), `so do the Embed dialog's, opened from that row (${embed} in ${dialog})`);
+    },
+  },
 );

@@ -765,15 +765,22 @@ pub fn RecordControls(
             state.tell(e, true);
         }
     };
+    // What became of copying the link, said in the dialog as the Picture dialog says it.
+    let copied = RwSignal::new(String::new());
+    let copy_link = move |link: String| {
+        leptos::task::spawn_local(async move {
+            let words = match dom::copy_text(&link).await {
+                Ok(()) => "The link was copied.",
+                Err(_) => "Select the link and copy it.",
+            };
+            copied.set(words.into());
+        });
+    };
     let share = move |_| {
         let link = share_link(&progress.get_untracked().record);
+        copied.set(String::new());
         sharing.set(Some(link.clone()));
-        leptos::task::spawn_local(async move {
-            match dom::copy_text(&link).await {
-                Ok(()) => announce.set("Share link copied.".into()),
-                Err(_) => announce.set("Copy the share link from the box.".into()),
-            }
-        });
+        copy_link(link);
     };
     let save_dialog = move || {
         saving.get().then(|| {
@@ -837,8 +844,14 @@ pub fn RecordControls(
                         }
                     }/>
                 <p class="actions">
+                    <button type="button" class="primary" on:click=move |_| {
+                        if let Some(link) = sharing.get_untracked() {
+                            copy_link(link);
+                        }
+                    }>"Copy link"</button>
                     <button type="button" on:click=move |_| sharing.set(None)>"Close"</button>
                 </p>
+                <p role="status">{move || copied.get()}</p>
             </Modal>
         })
     };

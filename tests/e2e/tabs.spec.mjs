@@ -149,9 +149,9 @@ export const tests = [
       await waitText(dialog, 'This game was changed in another tab');
       await waitText(dialog, 'loses nothing');
       await t.shot(b, 'conflict-1280-light');
-      await dialog.locator('button:has-text("Load the newer version")').click();
+      await dialog.getByRole('button', { name: "Load the other tab's version" }).click();
       await b.waitForFunction(() => !document.querySelector('.dialog'));
-      assert.deepEqual(await moveList(b), ['a1'], 'the other tab shows the newer version');
+      assert.deepEqual(await moveList(b), ['a1'], 'the other tab shows the version saved there');
 
       // B plays on; A is told, and keeps its own game as a copy beside B's.
       await touch(b, 'b2');
@@ -245,9 +245,9 @@ export const tests = [
       assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Keep this one as a copy',
         'the choice that loses nothing has the focus');
       await t.shot(page, 'conflict-360-dark');
-      await dialog.locator('button:has-text("Load the newer version")').click();
+      await dialog.getByRole('button', { name: "Load the other tab's version" }).click();
       await page.waitForFunction(() => !document.querySelector('.dialog'));
-      assert.deepEqual(await moveList(page), ['c3'], 'the newer version is shown');
+      assert.deepEqual(await moveList(page), ['c3'], 'the other tab\'s version is shown');
       await touch(page, 'b2');
       await waitMoves(page, id, ['c3', 'b2']);
       assert.equal((await stored(page, id)).stamp.revision, 100, 'and is saved on top of the other');

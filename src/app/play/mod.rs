@@ -568,7 +568,7 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
     let moves = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
     let explain = if continues {
         format!(
-            "Another tab played this game on since this tab last saved it: there it has {}, here {}. Loading the newer version loses nothing.",
+            "Another tab played this game on since this tab last saved it: there it has {}, here {}. Loading the other tab's version loses nothing.",
             moves(there),
             moves(here)
         )
@@ -580,15 +580,15 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
         )
     };
     let drop_note = (!continues).then_some(
-        "Loading the newer version shows the other tab's game here and drops this tab's moves that it does not have; keeping this one as a copy saves this tab's game as a new saved game, beside the other.",
+        "Loading the other tab's version shows its game here and drops this tab's moves that it does not have; keeping this one as a copy saves this tab's game as a new saved game, beside the other.",
     );
     let theirs = StoredValue::new(theirs);
     let mine = StoredValue::new(mine);
     let conflict = expect_context::<RwSignal<Option<Conflict>>>();
-    let load_newer = move |_| {
+    let load_theirs = move |_| {
         state.current.set(Some(theirs.get_value()));
         conflict.set(None);
-        // Opens the screen again, over the newer version.
+        // Opens the screen again, over the other tab's version.
         state.route.set(state.route.get_untracked());
     };
     let keep_copy = move |_| {
@@ -629,7 +629,7 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
             <p>{explain}</p>
             {drop_note.map(|note| view! { <p>{note}</p> })}
             <p class="actions">
-                <button type="button" class="primary" on:click=load_newer autofocus=continues>"Load the newer version"</button>
+                <button type="button" class="primary" on:click=load_theirs autofocus=continues>"Load the other tab's version"</button>
                 <button type="button" on:click=keep_copy autofocus=!continues>"Keep this one as a copy"</button>
             </p>
         </Modal>

@@ -189,7 +189,8 @@ pub fn focus_first(selectors: &'static [&'static str]) {
     );
 }
 
-/// A measure of a drawing's own width in CSS pixels (`measure`: whether its layout folds), kept
+/// A measure of a drawing's own width in CSS pixels (`measure`: how it is laid out, such as
+/// whether the Archery line folds or how many halves a row of the Dominoes table holds), kept
 /// up to date as its box is resized, by the window or by the layout around it, for as long as it
 /// is shown. A drawing laid out by the room it is given, rather than by a guess from the
 /// window's width, is drawn alike wherever it is put: a play screen, a replay beside its move
@@ -227,16 +228,6 @@ pub fn measured_by_width<T: PartialEq + Send + Sync + 'static>(
         });
     });
     value.into()
-}
-
-/// A measure of the window (`measure`: the board's width), kept up to date as the window is
-/// resized for as long as the screen that asked is shown.
-pub fn measured<T: Send + Sync + 'static>(measure: fn() -> T) -> leptos::prelude::RwSignal<T> {
-    use leptos::prelude::*;
-    let value = RwSignal::new(measure());
-    let resize = window_event_listener(leptos::ev::resize, move |_| value.set(measure()));
-    on_cleanup(move || resize.remove());
-    value
 }
 
 /// The element that has the keyboard's focus, or `None` if the focus is on the page itself (on

@@ -376,7 +376,6 @@ fn quoits_board(replay: RwSignal<Replay<Quoits>>) -> AnyView {
 }
 
 fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
-    let width = dom::measured(super::play::dominoes::table_width);
     view! {
         <div class="table-wrap">
             <DominoesBoard
@@ -384,7 +383,6 @@ fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
                 ends=Signal::derive(move || replay.with(|r| r.position().playable_ends()))
                 targets=Signal::derive(Vec::new)
                 last=Signal::derive(move || replay.with(|r| parlour::session::dominoes::last_bone(r.position())))
-                width=width
                 empty=Signal::derive(|| "The table is empty".to_string())
                 on_end=Callback::new(|_| ())/>
         </div>

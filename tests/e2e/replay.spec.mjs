@@ -59,9 +59,11 @@ const BOARD = {
 
 /** The board the play screen shows after opening `record` by its share link. */
 async function playedBoard(t, game, record) {
-  // Beside its move list the replay has half the width, and folds the Archery line into two
-  // rows there, as the play screen does on a phone: the boards compared are both folded.
-  const page = await t.page({ width: game === 'archery' ? 390 : 1280 });
+  // Beside its move list the replay's board has about 600 px, and a board laid out by its own
+  // width is compared with the play screen's at a window that gives it as much room: the
+  // Archery line folded into two rows as on a phone, the Dominoes table at 19 halves a row.
+  const width = { archery: 390, dominoes: 640 }[game] ?? 1280;
+  const page = await t.page({ width });
   await open(page, t.base, shareRoute(record));
   await page.waitForSelector('#screen-title.play-title');
   await page.waitForSelector(game === 'doquin' ? '.doquin-faces [data-hole]' : 'svg.board');

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use parlour::decimal::short;
 use parlour::rules::dominoes::{Bone, Line, OpenEnd, SpinnerAt};
 
+use super::super::dom;
 use super::num;
 
 /// SVG user units to one half of a bone (a square).
@@ -350,6 +351,12 @@ pub fn bone_back(x: f64, y: f64, unit: f64) -> impl IntoView {
     }
 }
 
+/// How many halves of a bone a row of the table holds when the table is drawn `px` CSS pixels
+/// wide: a half about thirty pixels across, between ten (a phone) and twenty-four.
+fn halves_across(px: f64) -> f64 {
+    ((px - 16.0) / 30.0).floor().clamp(10.0, 24.0)
+}
+
 /// The table.
 #[component]
 pub fn DominoesBoard(
@@ -365,9 +372,6 @@ pub fn DominoesBoard(
     /// The bone laid last, to mark it.
     #[prop(into)]
     last: Signal<Option<Bone>>,
-    /// How many halves of a bone a row may hold.
-    #[prop(into)]
-    width: Signal<f64>,
     /// What the table says while it is empty.
     #[prop(into)]
     empty: Signal<String>,
@@ -375,6 +379,8 @@ pub fn DominoesBoard(
     #[prop(into)]
     on_end: Callback<usize>,
 ) -> impl IntoView {
+    let drawing = NodeRef::<leptos::svg::Svg>::new();
+    let width = dom::measured_by_width(drawing, halves_across);
     // A spinner's arms share the rows, so they get more room on narrow screens (smaller bones).
     let effective = move || {
         let w = width.get();
@@ -459,7 +465,7 @@ pub fn DominoesBoard(
             .collect_view()
     };
     view! {
-        <svg class="board dominoes" viewBox=view_box role="group" aria-label="The table">
+        <svg node_ref=drawing class="board dominoes" viewBox=view_box role="group" aria-label="The table">
             {move || drawn.with(|(p, _)| p.is_empty()).then(|| view! {
                 <text class="empty-table" x="0" y="0" text-anchor="middle">{move || empty.get()}</text>
             })}

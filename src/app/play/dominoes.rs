@@ -30,17 +30,6 @@ use super::{
     PaceChoice, PlayScreen, Progress,
 };
 
-/// Opens a saved game of dominoes.
-/// How many halves of a bone a row of the table holds at this window's width.
-pub fn table_width() -> f64 {
-    let w = dom::window()
-        .inner_width()
-        .ok()
-        .and_then(|w| w.as_f64())
-        .unwrap_or(1024.0);
-    ((w - 40.0) / 30.0).floor().clamp(10.0, 24.0)
-}
-
 /// Who won (or shares the win), and with how many points.
 fn ending_words(game: &Dominoes, names: &[String]) -> String {
     let Some(outcome) = game.outcome() else {
@@ -115,7 +104,6 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     // The person who last said they have the screen (when several share it).
     let ready = RwSignal::new(None::<Seat>);
     let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
-    let width = dom::measured(table_width);
     on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| game.with(|g| g.position().clone()));
@@ -714,7 +702,6 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     ends=Signal::derive(move || position.with(|p| p.playable_ends()))
                     targets=targets
                     last=last_bone
-                    width=width
                     empty=empty_words
                     on_end=Callback::new(touch_end)
                 />

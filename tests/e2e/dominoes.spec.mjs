@@ -60,6 +60,8 @@ export const tests = [
         players: [{ name: 'Ada' }, { name: 'Bob' }],
       });
       await page.waitForFunction(() => document.querySelector('.pass-panel, .hand'));
+      // Only people play: nothing waits for a pace, so none is offered.
+      assert.equal(await page.locator('#pace').count(), 0, 'no pace control in a game of people only');
       const names = ['Ada', 'Bob'];
       let passes = 0;
       let shot = false;
@@ -119,6 +121,7 @@ export const tests = [
           game: 'all-fives', target: 15,
           players: [{ name: 'Ada' }, { name: 'Robot', kind: 'beginner' }],
         });
+        assert.equal(await page.locator('label[for="pace"]').textContent(), 'Computer\'s pace', 'the computer\'s pace is offered');
         let shots = 0;
         for (let step = 0; step < 400; step += 1) {
           if (await page.locator('#end-title').count()) break;

@@ -259,12 +259,20 @@ fn MoveList(chapters: Vec<Chapter>, step: Memo<usize>, on_go: Callback<usize>) -
     let entry = move |number: usize, text: String, words: String, chance: bool| {
         // The name starts with the visible notation, so that speech input can name it.
         let label = format!("{text}, step {number}: {words}");
+        // Word by word, so that a long step (a deal) breaks between its bones, never inside one.
+        let mut parts = Vec::new();
+        for (i, word) in text.split(' ').enumerate() {
+            if i > 0 {
+                parts.push(" ".into_any());
+            }
+            parts.push(view! { <span>{word.to_string()}</span> }.into_any());
+        }
         view! {
             <li>
                 <button type="button" class="step" class:chance=chance title=words
                     aria-label=label
                     aria-current=move || (step.get() == number).then_some("step")
-                    on:click=move |_| on_go.run(number)>{text}</button>
+                    on:click=move |_| on_go.run(number)>{parts}</button>
             </li>
         }
     };

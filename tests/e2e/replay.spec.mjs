@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, inFrame, open, shareRoute, waitText } from './lib.mjs';
+import { assert, brokenOverLines, inFrame, open, shareRoute, waitText } from './lib.mjs';
 
 const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 /** What a picture leaves out, read from the boards' own list (src/app/boards/mod.rs). */
@@ -203,6 +203,28 @@ tests.push(
           await page.getByRole('button', { name: 'Back', exact: true }).click();
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert.ok(overflow <= 0, `the replay fits ${width}px (${overflow}px over)`);
+          // A long step (a deal) may take several lines, but breaks only between its words:
+          // never inside a bone ("4-" / "0"); and a part's title ("End 1, round 1") takes one
+          // line where there is room beside the moves.
+          const broken = await page.evaluate(() => [...document.querySelectorAll('.move-list .step')].flatMap((step) => {
+            const text = step.textContent;
+            const walker = document.createTreeWalker(step, NodeFilter.SHOW_TEXT);
+            const words = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const match of node.data.matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (lines.size > 1) words.push(`${match[0]} in "${text.slice(0, 30)}…"`);
+              }
+            }
+            return words;
+          }));
+          assert.deepEqual(broken, [], `no word of a step is broken at ${width}px`);
+          if (width > 480) {
+            assert.deepEqual(await brokenOverLines(page.locator('.move-list .chapter-title')), [], 'every title is on one line');
+          }
           await t.shot(page, `${game}-${width}-${theme}`);
         }
       }

@@ -102,6 +102,10 @@ export const tests = [
       }
       const chart = await page.locator('svg.chart').getAttribute('aria-label');
       assert.equal(chart, `Totals after each end. ${names.map((n, s) => `${n}: ${game.ends.map((e) => e.totals[s]).join(', ')}`).join('; ')}`);
+      // Its key says whose line is whose, in the lines' own styles.
+      assert.deepEqual(await page.locator('.chart-key li').allTextContents(), names, 'the chart has a key of every player');
+      const styles = await page.locator('.chart-key line').evaluateAll((ls) => ls.map((l) => getComputedStyle(l).strokeDasharray));
+      assert.equal(new Set(styles).size, names.length, `each key line is drawn as its player's line is (${styles})`);
       console.log(`     (two players: ${game.ends.length} ends, ${game.pitched.length} pitches, ${Date.now() - started} ms)`);
       await t.shot(page, 'computer-game-over');
 

@@ -79,6 +79,20 @@ fn totals_chart(ends: &[EndScore], players: usize, names: &[String]) -> impl Int
             format!("{}: {}", names[p], totals.join(", "))
         })
         .collect();
+    // Which line is whose (the picture's own name gives every total in words).
+    let key = names
+        .iter()
+        .take(players)
+        .enumerate()
+        .map(|(p, name)| {
+            view! {
+                <li>
+                    <svg viewBox="0 0 24 8"><line class=format!("chart-line seat-{p}") x1="0" y1="4" x2="24" y2="4"/></svg>
+                    {name.clone()}
+                </li>
+            }
+        })
+        .collect_view();
     view! {
         <svg class="chart" viewBox=format!("0 0 {} {}", short(w), short(h)) role="img"
             aria-label=format!("Totals after each end. {}", summary.join("; "))>
@@ -88,6 +102,7 @@ fn totals_chart(ends: &[EndScore], players: usize, names: &[String]) -> impl Int
             <text class="axis-label" x=num(w - pad) y=num(h - 6.0) text-anchor="end">{format!("end {}", ends.len())}</text>
             {lines}
         </svg>
+        <ul class="chart-key" aria-hidden="true">{key}</ul>
     }
 }
 

@@ -46,11 +46,27 @@ async function humanToMove(page) {
 
 export const tests = [
   {
+    name: 'a computer with a name of its own has its level on its card',
+    async run(t) {
+      const page = await t.page();
+      await page.goto(t.base + '#/new/morris');
+      await page.waitForSelector('form.setup');
+      await page.selectOption('#seat-2-kind', 'easy');
+      await page.fill('#seat-2', 'Robot');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('svg.board');
+      await waitText(page.locator('.player.black .name'), 'Robot');
+      assert.match((await page.locator('.player.black .side').textContent()).trim(), /^Black · computer, Easy$/);
+    },
+  },
+  {
     name: 'a person plays a whole game against the computer',
     async run(t) {
       const page = await t.page();
       await startAgainst(page, t.base, { variant: 'Morelles', black: 'beginner' });
-      await waitText(page.locator('.player.black'), 'computer, Beginner');
+      await waitText(page.locator('.player.black'), 'Beginner computer');
+      // Its card names the level once: the name says it, so the side line does not repeat it.
+      assert.equal((await page.locator('.player.black .side').textContent()).trim(), 'Black', 'the level is not said twice');
       for (let turn = 0; turn < 400; turn += 1) {
         await humanToMove(page);
         if (await page.locator('.end-panel').count()) break;
@@ -64,7 +80,9 @@ export const tests = [
       // The saved game keeps the computer and its level.
       await page.reload();
       await page.waitForSelector('svg.board');
-      await waitText(page.locator('.player.black'), 'computer, Beginner');
+      await waitText(page.locator('.player.black'), 'Beginner computer');
+      const saved = await page.evaluate(() => JSON.parse(localStorage.getItem(`parlour/game/${location.hash.split('/').pop()}`)));
+      assert.deepEqual(saved.record.players[1], { name: 'Beginner computer', kind: 'computer', level: 'beginner' });
     },
   },
   {

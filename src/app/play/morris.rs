@@ -411,7 +411,10 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         <span class="name">{name.clone()}</span>
                         <span class="side">
                             {side.name()}
-                            {levels[side.index()].map(|level| format!(" · computer, {}", level.title()))}
+                            // The level, unless the name already says it ("Easy computer").
+                            {levels[side.index()]
+                                .filter(|level| name != format!("{} computer", level.title()))
+                                .map(|level| format!(" · computer, {}", level.title()))}
                         </span>
                     </h2>
                     <p class="counts">

@@ -254,9 +254,10 @@ fn ComputerRecord(game: GameKind) -> impl IntoView {
                 <Modal title="Reset your record?".to_string() on_close=Callback::new(move |_| asking.set(false))>
                     <p>{what}</p>
                     <p class="actions">
-                        // "Keep it" comes first: the dialog focuses its first button.
-                        <button type="button" on:click=move |_| asking.set(false) autofocus>"Keep it"</button>
+                        // As in every confirmation: the action first, the safe choice beside it
+                        // with the focus.
                         <button type="button" class="danger" on:click=reset>"Reset"</button>
+                        <button type="button" on:click=move |_| asking.set(false) autofocus>"Keep it"</button>
                     </p>
                 </Modal>
             }

@@ -79,6 +79,9 @@ export const tests = [
       await newGameScreen(page, t.base);
       await page.click('button:has-text("Reset record")');
       await waitText(page.locator('.dialog'), 'This clears your record against the computer at Morris (1 game)');
+      // As in every confirmation, the action comes first and the safe choice has the focus.
+      assert.deepEqual(await page.locator('.dialog .actions button').allTextContents(), ['Reset', 'Keep it']);
+      assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Keep it', 'the safe choice has the focus');
       await page.click('.dialog button:has-text("Keep it")');
       assert.deepEqual(await row(page, 'beginner'), [1, 1, 0, 0], 'kept');
       await page.click('button:has-text("Reset record")');

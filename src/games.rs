@@ -58,7 +58,7 @@ impl GameKind {
                 "Spin the double teetotum and fly three arrows down the line at the target."
             }
             GameKind::Quoits => {
-                "Pitch four men a round at the hub; the nearest score most, sixty wins."
+                "Pitch four men each round at the hub; the nearest score most, sixty wins."
             }
             GameKind::Dominoes => {
                 "The Hoyle games on double-six, nine and twelve sets: Block, Draw, All Fives and more."

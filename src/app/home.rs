@@ -33,7 +33,7 @@ pub fn Home() -> impl IntoView {
         <section class="screen">
             <h1 id="screen-title" tabindex="-1">"Parlour"</h1>
             <p class="lede">
-                "Five old parlour games to play at one screen, as their rule books have them."
+                "Five parlour games to play on one screen, with friends or against the computer, as their rule books have them."
             </p>
             {(!in_progress.is_empty()).then(|| view! {
                 <section class="continue" aria-labelledby="continue-title">

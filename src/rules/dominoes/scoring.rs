@@ -255,7 +255,7 @@ pub fn score_hand(
             let tie = at_lowest.len() > 1;
             if tie && game != DominoGame::Pool {
                 end.why = format!(
-                    "blocked{note}: {} tie for the fewest pips ({lowest}): nobody scores",
+                    "blocked{note}: {} tie for the fewest pips ({lowest}), so nobody scores",
                     sides.names(&at_lowest)
                 );
                 return end;
@@ -290,12 +290,12 @@ pub fn score_hand(
             end.pool = Some((pool, stays));
             end.why = if end.winners.len() == 1 {
                 format!(
-                    "{opening}: {} takes the pool of {pool}",
+                    "{opening}, so {} takes the pool of {pool}",
                     sides.name(end.winners[0])
                 )
             } else {
                 format!(
-                    "{opening}: they divide the pool of {pool}, {share} each{}",
+                    "{opening}, so they divide the pool of {pool}, {share} each{}",
                     if stays > 0 {
                         format!(", and {stays} stays in the pool")
                     } else {
@@ -306,7 +306,7 @@ pub fn score_hand(
         }
         DominoGame::Bergen => {
             end.points[end.winners[0]] = BERGEN_HAND;
-            end.why = format!("{opening}: {} scores 1", sides.name(end.winners[0]));
+            end.why = format!("{opening}, so {} scores 1", sides.name(end.winners[0]));
         }
         _ => {
             let winner = end.winners[0];
@@ -321,9 +321,9 @@ pub fn score_hand(
                 others
             };
             let mut text = if options.difference {
-                format!("{opening}: the others' {others} pips less their own {own} make {counted}")
+                format!("{opening}; the others' {others} pips less their own {own} make {counted}")
             } else {
-                format!("{opening}: the others hold {others} pips")
+                format!("{opening}; the others hold {others} pips")
             };
             let points = if game == DominoGame::AllFives {
                 let rounded = round_to_five(counted);
@@ -335,7 +335,7 @@ pub fn score_hand(
             };
             end.counted = Some(counted);
             end.points[winner] = points;
-            end.why = format!("{text}: {} scores {points}", sides.name(winner));
+            end.why = format!("{text}, so {} scores {points}", sides.name(winner));
         }
     }
     end

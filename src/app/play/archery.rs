@@ -309,7 +309,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             } else if computer_seat || auto_spin.get() {
                 format!("{lead}…")
             } else {
-                format!("{lead}: press Spin or the Space key.")
+                format!("{lead}. Press Spin or the Space key.")
             };
         }
         let paused_words = if paused.get() { " (paused)" } else { "" };

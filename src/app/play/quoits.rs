@@ -282,7 +282,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             } else if is_computer(seat) || auto_play.get() {
                 format!("Spin for lead: {who} to spin{again}…")
             } else {
-                format!("Spin for lead: {who} to spin{again}: press Spin or the Space key.")
+                format!("Spin for lead: {who} to spin{again}. Press Spin or the Space key.")
             };
         }
         let place = format!(
@@ -296,7 +296,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         } else if is_computer(seat) || auto_play.get() {
             format!("{place}…")
         } else {
-            format!("{place}: press Spin or the Space key.")
+            format!("{place}. Press Spin or the Space key.")
         }
     };
     let last_line = move || {

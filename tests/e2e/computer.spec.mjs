@@ -53,6 +53,7 @@ export const tests = [
       await page.waitForSelector('form.setup');
       await page.selectOption('#seat-2-kind', 'easy');
       await page.fill('#seat-2', 'Robot');
+      await page.locator('input[name=first]').nth(1).check(); // player 1 plays White, Robot Black
       await page.click('button[type=submit]');
       await page.waitForSelector('svg.board');
       await waitText(page.locator('.player.black .name'), 'Robot');

@@ -77,6 +77,11 @@ impl Level {
         }
     }
 
+    /// The name a computer seat at this level goes by unless it is given one ("Easy computer").
+    pub fn seat_name(self) -> String {
+        format!("{} computer", self.title())
+    }
+
     /// The longest the computer thinks over one move at this level, in milliseconds (the lower
     /// levels search to a fixed depth and usually answer much sooner).
     pub fn think_ms(self) -> f64 {

@@ -33,7 +33,7 @@ impl SeatKind {
     fn default_name(self, seat: usize) -> String {
         match self {
             SeatKind::Human => format!("Player {}", seat + 1),
-            SeatKind::Computer(Some(level)) => format!("{} computer", level.title()),
+            SeatKind::Computer(Some(level)) => level.seat_name(),
             SeatKind::Computer(None) => format!("Computer {}", seat + 1),
         }
     }

@@ -342,7 +342,7 @@ impl EmbedSpec {
             .enumerate()
             .map(|(i, seat)| match seat {
                 Seat::Human => format!("Player {}", i + 1),
-                Seat::Computer(Some(level)) => format!("{} computer", level.title()),
+                Seat::Computer(Some(level)) => level.seat_name(),
                 Seat::Computer(None) => format!("Computer {}", i + 1),
             })
             .collect();

@@ -413,7 +413,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                             {side.name()}
                             // The level, unless the name already says it ("Easy computer").
                             {levels[side.index()]
-                                .filter(|level| name != format!("{} computer", level.title()))
+                                .filter(|level| name != level.seat_name())
                                 .map(|level| format!(" · computer, {}", level.title()))}
                         </span>
                     </h2>

@@ -112,6 +112,25 @@ pub async fn read_chosen_file(
     Ok((file.name(), text.as_string().unwrap_or_default()))
 }
 
+/// Copies text to the clipboard, then says in `said` (a dialog's status line) whether it was
+/// copied (`done`) or the reader must copy it by hand (`by_hand`).
+pub fn copy_and_say(
+    text: String,
+    said: leptos::prelude::RwSignal<String>,
+    done: &'static str,
+    by_hand: &'static str,
+) {
+    use leptos::prelude::Set;
+    leptos::task::spawn_local(async move {
+        let words = if copy_text(&text).await.is_ok() {
+            done
+        } else {
+            by_hand
+        };
+        said.set(words.into());
+    });
+}
+
 /// Copies text to the clipboard.
 pub async fn copy_text(text: &str) -> Result<(), String> {
     let clipboard = window().navigator().clipboard();

@@ -120,15 +120,8 @@ fn EmbedDialog(record: Signal<Record>, new_game: NewGame, on_close: Callback<()>
     let copied = RwSignal::new(String::new());
     let code =
         move || record.with(|r| snippet(r, new_game, theme.get(), width.get(), height.get()));
-    let copy = move |_| {
-        let text = code();
-        leptos::task::spawn_local(async move {
-            match dom::copy_text(&text).await {
-                Ok(()) => copied.set("Copied.".into()),
-                Err(_) => copied.set("Select the code and copy it.".into()),
-            }
-        });
-    };
+    let copy =
+        move |_| dom::copy_and_say(code(), copied, "Copied.", "Select the code and copy it.");
     let size = move |label: &'static str, id: &'static str, value: RwSignal<u32>| {
         view! {
             <div class="count">

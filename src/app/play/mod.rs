@@ -768,13 +768,12 @@ pub fn RecordControls(
     // What became of copying the link, said in the dialog as the Picture dialog says it.
     let copied = RwSignal::new(String::new());
     let copy_link = move |link: String| {
-        leptos::task::spawn_local(async move {
-            let words = match dom::copy_text(&link).await {
-                Ok(()) => "The link was copied.",
-                Err(_) => "Select the link and copy it.",
-            };
-            copied.set(words.into());
-        });
+        dom::copy_and_say(
+            link,
+            copied,
+            "The link was copied.",
+            "Select the link and copy it.",
+        );
     };
     let share = move |_| {
         let link = share_link(&progress.get_untracked().record);

@@ -9,7 +9,7 @@ use parlour::record::{Player, Record};
 use parlour::storage::{
     compare, fresher, game_key, Backend, Listing, LoadError, MemoryBackend, Motion, MoveCount,
     SaveError, SaveKind, Saved, SavedGame, Settings, Since, Stamp, Store, StoreError, Theme,
-    ASIDE_PREFIX, SETTINGS_KEY, STORE_VERSION,
+    ASIDE_PREFIX, SETTINGS_KEY, STATS_KEY, STORE_VERSION,
 };
 
 fn store() -> Store<MemoryBackend> {
@@ -115,11 +115,17 @@ fn unreadable_settings_are_reported_and_left_untouched() {
     );
     let problem = problem.expect("settings: an unreadable value is reported");
     assert_eq!(problem.key, SETTINGS_KEY);
+    assert_eq!(problem.why, "its text is damaged");
     assert!(
-        problem.why.starts_with("not valid JSON"),
-        "why: {}",
-        problem.why
+        problem
+            .detail
+            .as_deref()
+            .unwrap()
+            .starts_with("not valid JSON"),
+        "detail: {:?}",
+        problem.detail
     );
+    assert_eq!(problem.what(), "your settings");
     assert_eq!(
         store.raw(SETTINGS_KEY).unwrap().as_deref(),
         Some("{not json"),
@@ -137,7 +143,7 @@ fn settings_from_a_newer_version_are_reported_and_left_untouched() {
     let problem = problem.expect("settings: a newer value is reported");
     assert_eq!(
         problem.why,
-        "written by a newer Parlour (version 2); this one reads version 1"
+        "a newer Parlour wrote it (version 2; this one reads version 1)"
     );
     assert_eq!(store.raw(SETTINGS_KEY).unwrap().as_deref(), Some(newer));
 }
@@ -149,7 +155,10 @@ fn settings_without_a_version_are_reported() {
         .backend()
         .set(SETTINGS_KEY, r#"{"theme": "dark"}"#)
         .unwrap();
-    assert_eq!(store.settings().1.unwrap().why, "it carries no version");
+    assert_eq!(
+        store.settings().1.unwrap().why,
+        "it has no version mark, so Parlour cannot tell how to read it"
+    );
 }
 
 #[test]
@@ -173,6 +182,50 @@ fn writing_settings_over_an_unreadable_value_keeps_it_aside_first() {
         Some("{not json"),
         "settings: the value kept aside is the old one, as it was"
     );
+}
+
+#[test]
+fn values_to_rescue_besides_games_are_listed_in_the_players_words() {
+    let store = store();
+    assert!(
+        store.other_problems().unwrap().is_empty(),
+        "nothing to rescue yet"
+    );
+    store.backend().set(SETTINGS_KEY, "{not json").unwrap();
+    store.backend().set(STATS_KEY, "[1, 2").unwrap();
+    store.put_game(&saved("good", 1.0, &[]), 1.0).unwrap();
+    let whats = |store: &Store<MemoryBackend>| -> Vec<(String, &'static str)> {
+        let problems = store.other_problems().unwrap();
+        problems.iter().map(|p| (p.key.clone(), p.what())).collect()
+    };
+    assert_eq!(
+        whats(&store),
+        [
+            (SETTINGS_KEY.to_string(), "your settings"),
+            (STATS_KEY.to_string(), "your record against the computer"),
+        ],
+        "the unreadable settings and record are listed; a readable game is not"
+    );
+    store.put_settings(&DARK, 5.0).unwrap();
+    store.reset_stats(GameKind::Morris, 7.0).unwrap();
+    assert_eq!(
+        whats(&store),
+        [
+            (
+                format!("{ASIDE_PREFIX}settings@5"),
+                "an old copy of your settings"
+            ),
+            (
+                format!("{ASIDE_PREFIX}stats@7"),
+                "an old copy of your record against the computer"
+            ),
+        ],
+        "once written over, what could not be read is listed as the copy kept aside"
+    );
+    store
+        .delete_raw(&format!("{ASIDE_PREFIX}settings@5"))
+        .unwrap();
+    assert_eq!(whats(&store).len(), 1, "a deleted copy is no longer listed");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,16 +352,25 @@ fn unreadable_game_is_reported_and_never_deleted() {
         ["parlour/game/bad", "parlour/game/odd"],
         "saves: each unreadable value is reported"
     );
-    assert!(listing.problems[0].why.starts_with("not valid JSON"));
-    assert!(listing.problems[1]
-        .why
-        .starts_with("not in the expected shape"));
+    assert_eq!(
+        listing.problems[0].why, "its text stops short, as if cut off",
+        "saves: a value cut off is told as such"
+    );
+    assert_eq!(listing.problems[0].what(), "a saved game");
+    assert_eq!(
+        listing.problems[1].why,
+        "it does not hold what Parlour expects there"
+    );
+    assert!(
+        listing.problems[1].detail.is_some(),
+        "saves: the reader's own message is kept for whoever mends the value"
+    );
     match store.game("bad") {
         Err(LoadError::Unreadable(problem)) => {
             assert_eq!(problem.key, "parlour/game/bad");
             assert!(LoadError::Unreadable(problem)
                 .to_string()
-                .starts_with("the saved game could not be read (not valid JSON"));
+                .starts_with("the saved game could not be read (its text stops short"));
         }
         other => panic!("saves: opening an unreadable game is refused, got {other:?}"),
     }
@@ -332,7 +394,7 @@ fn game_from_a_newer_version_is_reported_and_never_deleted() {
     let listing = store.games().unwrap();
     assert!(listing.games.is_empty());
     assert_eq!(
-        listing.problems[0].why, "written by a newer Parlour (version 3); this one reads version 1",
+        listing.problems[0].why, "a newer Parlour wrote it (version 3; this one reads version 1)",
         "saves: a game from a newer Parlour is reported"
     );
     assert!(matches!(store.game("new"), Err(LoadError::Unreadable(_))));

@@ -13,7 +13,9 @@ use super::{app_state, report_problems, store};
 pub fn Home() -> impl IntoView {
     let state = app_state();
     let in_progress: Vec<SaveSummary> = match store().summaries() {
-        Ok(listing) => {
+        Ok(mut listing) => {
+            // Told with the unreadable settings, if any (the app told them alone at its start).
+            listing.problems.extend(store().settings().1);
             report_problems(&state, &listing.problems);
             listing
                 .games

@@ -23,8 +23,12 @@ use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 
 use parlour::record::Record;
+use parlour::session::capital;
 use parlour::storage::web::LocalBackend;
-use parlour::storage::{Motion, Problem, SaveKind, SavedGame, Settings, Store, StoreError, Theme};
+use parlour::storage::{
+    Motion, Problem, SaveKind, SavedGame, Settings, Store, StoreError, Theme, GAME_PREFIX,
+    SETTINGS_KEY,
+};
 
 use parts::{part, PartMissing};
 use route::Route;
@@ -169,21 +173,28 @@ pub fn app_state() -> AppState {
 
 /// Says which stored values could not be read (they are left as they are).
 pub fn report_problems(state: &AppState, problems: &[Problem]) {
-    if problems.is_empty() {
+    let [first, ..] = problems else {
         return;
-    }
-    let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
-    state.tell(
-        format!(
-            "{} stored value{} could not be read and {} left untouched ({}). See Saved games to export or delete {}.",
-            problems.len(),
-            if problems.len() == 1 { "" } else { "s" },
-            if problems.len() == 1 { "was" } else { "were" },
-            keys.join(", "),
+    };
+    let what = if problems.len() == 1 {
+        first.what().to_string()
+    } else if problems.iter().all(|p| p.key.starts_with(GAME_PREFIX)) {
+        format!("{} saved games", problems.len())
+    } else {
+        format!("{} stored values", problems.len())
+    };
+    let settings = problems.iter().any(|p| p.key == SETTINGS_KEY);
+    state.notice.set(Some(Notice {
+        text: format!(
+            "{} could not be read{}; Parlour left what was stored as it was. You can export or delete {} from Saved games.",
+            capital(&what),
+            if settings { ", so the usual settings are in use" } else { "" },
             if problems.len() == 1 { "it" } else { "them" },
         ),
-        true,
-    );
+        is_error: true,
+        link: Some(("#/saves", "Open Saved games")),
+        screen: None,
+    }));
 }
 
 #[component]

@@ -7,11 +7,12 @@ use leptos::prelude::*;
 use parlour::games::GameKind;
 use parlour::record::{Record, RecordError};
 use parlour::rules::morris::Variant;
-use parlour::storage::{Listing, Problem, SaveKind, SaveSummary, SavedGame, GAME_PREFIX};
+use parlour::session::capital;
+use parlour::storage::{Listing, Problem, SaveKind, SaveSummary, SavedGame, GAME_PREFIX, PREFIX};
 
 use super::modal::Modal;
 use super::new_game::game_name;
-use super::play::{export_record, tab_id};
+use super::play::{export_record, sentence, tab_id};
 use super::{app_state, dom, store};
 
 /// The preset's title, as the list shows it ("Morelles"), from a record's game and variant.
@@ -60,9 +61,18 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
 pub fn Saves() -> impl IntoView {
     let state = app_state();
     let listing = RwSignal::new(Listing::<SaveSummary>::default());
-    let refresh = move || match store().summaries() {
-        Ok(found) => listing.set(found),
+    // Unreadable settings or record against the computer, and copies kept aside.
+    let others = RwSignal::new(Vec::<Problem>::new());
+    let reread_others = move || match store().other_problems() {
+        Ok(found) => others.set(found),
         Err(e) => state.tell(e.to_string(), true),
+    };
+    let refresh = move || {
+        match store().summaries() {
+            Ok(found) => listing.set(found),
+            Err(e) => state.tell(e.to_string(), true),
+        }
+        reread_others();
     };
     refresh();
     // One save changed (here or in another tab): only it is read again.
@@ -70,13 +80,15 @@ pub fn Saves() -> impl IntoView {
         let found = store().summary(&id);
         listing.update(|l| l.replace(&id, found));
     });
+    // What is under one key changed: a saved game, or another of Parlour's values.
+    let changed = Callback::new(move |key: String| match key.strip_prefix(GAME_PREFIX) {
+        Some(id) => reread.run(id.to_string()),
+        None if key.starts_with(PREFIX) => reread_others(),
+        None => {}
+    });
     // Another tab may save or delete games: keep the list in step.
     let listener = window_event_listener(leptos::ev::storage, move |ev| match ev.key() {
-        Some(key) => {
-            if let Some(id) = key.strip_prefix(GAME_PREFIX) {
-                reread.run(id.to_string());
-            }
-        }
+        Some(key) => changed.run(key),
         // The whole storage was cleared.
         None => refresh(),
     });
@@ -187,13 +199,14 @@ pub fn Saves() -> impl IntoView {
                 })}
             </section>
             {move || {
-                let problems = listing.with(|l| l.problems.clone());
+                let mut problems = listing.with(|l| l.problems.clone());
+                problems.extend(others.get());
                 (!problems.is_empty()).then(|| view! {
                     <section class="problems" aria-labelledby="problems-title">
                         <h2 id="problems-title">"Stored values that could not be read"</h2>
                         <p>"Parlour left these as they are. Export one to keep it, or delete it if you no longer want it."</p>
                         <ul class="saves">
-                            {problems.into_iter().map(|p| view! { <ProblemRow problem=p on_change=reread/> }).collect_view()}
+                            {problems.into_iter().map(|p| view! { <ProblemRow problem=p on_change=changed/> }).collect_view()}
                         </ul>
                     </section>
                 })
@@ -293,19 +306,23 @@ fn ProblemRow(problem: Problem, on_change: Callback<String>) -> impl IntoView {
                     state.tell(e, true);
                 }
             }
-            Ok(None) => on_change.run(id_of(&key)),
+            Ok(None) => on_change.run(key),
             Err(e) => state.tell(e.to_string(), true),
         }
     };
     let delete = move |_: ()| match store().delete_raw(&key.get_value()) {
-        Ok(()) => on_change.run(id_of(&key.get_value())),
+        Ok(()) => on_change.run(key.get_value()),
         Err(e) => state.tell(format!("Not deleted: {e}."), true),
     };
     view! {
         <li class="save problem">
             <div class="save-text">
-                <h3><code>{problem.key.clone()}</code></h3>
-                <p>{problem.why.clone()}</p>
+                <h3>{capital(problem.what())}</h3>
+                <p>{sentence(&problem.why)}</p>
+                <p class="hint detail">
+                    "Stored under " <code>{problem.key.clone()}</code>
+                    {problem.detail.clone().map(|detail| format!(" ({detail})"))}
+                </p>
             </div>
             <p class="actions">
                 <button type="button" on:click=export>"Export as it is"</button>
@@ -313,11 +330,6 @@ fn ProblemRow(problem: Problem, on_change: Callback<String>) -> impl IntoView {
             </p>
         </li>
     }
-}
-
-/// The saved game's id in a key of Parlour's (the key itself when it is not a game's).
-fn id_of(key: &str) -> String {
-    key.strip_prefix(GAME_PREFIX).unwrap_or(key).to_string()
 }
 
 /// The line that offers to remove the autosaves of games finished more than 30 days ago, and

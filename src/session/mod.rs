@@ -175,3 +175,12 @@ impl<G: Game + 'static> Match<G> {
         record
     }
 }
+
+/// The text with a capital first, as the screens write their sentences.
+pub fn capital(text: &str) -> String {
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    text
+}

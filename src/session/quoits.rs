@@ -74,9 +74,7 @@ pub fn pitches_words(game: &Quoits, names: &[String]) -> String {
             } else {
                 men.join(", ")
             };
-            let mut name = pitch_name(p).to_string();
-            name[..1].make_ascii_uppercase();
-            format!("{name}: {men}")
+            format!("{}: {men}", super::capital(pitch_name(p)))
         })
         .collect::<Vec<_>>()
         .join(". ")

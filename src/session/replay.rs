@@ -13,6 +13,7 @@ use crate::rules::quoits::Quoits;
 use crate::rules::teetotum::Spin;
 use crate::rules::{Game, Seat, Turn};
 
+use super::capital;
 use super::morris::MorrisPlay;
 use super::Match;
 
@@ -202,15 +203,6 @@ impl<G: Replayable> Replay<G> {
     fn name(&self, seat: Seat) -> &str {
         self.names.get(seat.index()).map_or("?", String::as_str)
     }
-}
-
-/// The text with a capital first, as the play screens write their sentences.
-fn capital(text: &str) -> String {
-    let mut text = text.to_string();
-    if let Some(first) = text.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
-    text
 }
 
 fn seat_name(names: &[String], seat: Seat) -> &str {

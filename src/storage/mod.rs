@@ -320,18 +320,60 @@ impl SaveSummary {
     }
 }
 
-/// A stored value that could not be read. It stays where it is until the player deletes it.
+/// A stored value that could not be read, or a copy of one kept aside. It stays where it is
+/// until the player deletes it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Problem {
     pub key: String,
+    /// Why, in a player's words ("its text stops short, as if cut off").
     pub why: String,
+    /// The reader's own message, for whoever tries to mend the value by hand.
+    pub detail: Option<String>,
+}
+
+impl Problem {
+    fn new(key: &str, why: impl Into<String>) -> Problem {
+        Problem {
+            key: key.to_string(),
+            why: why.into(),
+            detail: None,
+        }
+    }
+
+    /// What the value is, in a player's words ("a saved game", "your settings").
+    pub fn what(&self) -> &'static str {
+        let key = self.key.as_str();
+        if key.starts_with(GAME_PREFIX) {
+            "a saved game"
+        } else if key == SETTINGS_KEY {
+            "your settings"
+        } else if key == STATS_KEY {
+            "your record against the computer"
+        } else if let Some(kept) = key.strip_prefix(ASIDE_PREFIX) {
+            if kept.starts_with("settings@") {
+                "an old copy of your settings"
+            } else if kept.starts_with("stats@") {
+                "an old copy of your record against the computer"
+            } else if kept.starts_with("game/") {
+                "an old copy of a saved game"
+            } else {
+                "an old copy of a stored value"
+            }
+        } else {
+            "a stored value"
+        }
+    }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.key, self.why)
+        write!(f, "{} ({}): {}", self.what(), self.key, self.why)
     }
 }
+
+/// Why a copy kept aside is there.
+const KEPT_ASIDE: &str =
+    "Parlour could not read it, so it kept this copy before writing a new value in its place";
 
 /// Why a saved game could not be opened.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -593,6 +635,19 @@ impl<B: Backend> Store<B> {
             .collect())
     }
 
+    /// What the player may want to rescue by hand besides saved games: the settings and the
+    /// record against the computer when they do not read, and every copy kept aside (by key).
+    pub fn other_problems(&self) -> Result<Vec<Problem>, StoreError> {
+        let mut problems: Vec<Problem> = [self.settings().1, self.stats().err()]
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut aside = self.aside()?;
+        sort_by(&mut aside, |a, b| a.cmp(b));
+        problems.extend(aside.iter().map(|key| Problem::new(key, KEPT_ASIDE)));
+        Ok(problems)
+    }
+
     /// Copies the value under `key` aside; the key of the copy, if there was a value.
     fn keep_aside(&self, key: &str, now: f64) -> Result<Option<String>, StoreError> {
         if let Some(raw) = self.backend.get(key)? {
@@ -632,33 +687,46 @@ impl<B: Backend> Store<B> {
         serde_json::from_value(value)
             .map(Some)
             .map_err(|e| Problem {
-                key: key.to_string(),
-                why: format!("not in the expected shape ({e})"),
+                detail: Some(e.to_string()),
+                ..Problem::new(key, "it does not hold what Parlour expects there")
             })
     }
 
     /// What [`Store::read`] reads before it knows the value's type (one copy of this code,
     /// rather than one for each type read).
     fn read_value(&self, key: &str) -> Result<Option<Value>, Problem> {
-        let problem = |why: String| Problem {
-            key: key.to_string(),
-            why,
-        };
         let raw = match self.backend.get(key) {
             Ok(Some(raw)) => raw,
             Ok(None) => return Ok(None),
-            Err(e) => return Err(problem(e.to_string())),
+            Err(e) => return Err(Problem::new(key, e.to_string())),
         };
-        let value: Value =
-            serde_json::from_str(&raw).map_err(|e| problem(format!("not valid JSON ({e})")))?;
+        let value: Value = serde_json::from_str(&raw).map_err(|e| Problem {
+            detail: Some(format!("not valid JSON: {e}")),
+            ..Problem::new(
+                key,
+                if e.is_eof() {
+                    "its text stops short, as if cut off"
+                } else {
+                    "its text is damaged"
+                },
+            )
+        })?;
         match value.get("version").and_then(Value::as_u64) {
             Some(v) if v > STORE_VERSION => {
-                return Err(problem(format!(
-                "written by a newer Parlour (version {v}); this one reads version {STORE_VERSION}"
-            )))
+                return Err(Problem::new(
+                    key,
+                    format!(
+                        "a newer Parlour wrote it (version {v}; this one reads version {STORE_VERSION})"
+                    ),
+                ))
             }
             Some(_) => {}
-            None => return Err(problem("it carries no version".into())),
+            None => {
+                return Err(Problem::new(
+                    key,
+                    "it has no version mark, so Parlour cannot tell how to read it",
+                ))
+            }
         }
         Ok(Some(value))
     }

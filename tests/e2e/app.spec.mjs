@@ -98,19 +98,35 @@ export const tests = [
         localStorage.setItem('parlour/settings', 'nonsense');
       });
       await page.reload();
-      await waitText(page.locator('.notice'), 'could not be read');
-      await open(page, t.base, '#/saves');
+      await waitText(page.locator('.notice'), '3 stored values could not be read, so the usual settings are in use');
+      await page.locator('.notice').getByRole('link', { name: 'Open Saved games' }).click();
       const problems = page.locator('.problems');
-      await waitText(problems, 'parlour/game/broken');
-      await waitText(problems, 'newer Parlour (version 7)');
+      // Each is told in a player's words, with its key and the reader's message for whoever
+      // mends it by hand.
+      const broken = problems.locator('.problem', { hasText: 'parlour/game/broken' });
+      await waitText(broken.locator('h3'), 'A saved game');
+      await waitText(broken, 'Its text stops short, as if cut off.');
+      await waitText(broken.locator('.detail'), 'not valid JSON');
+      await waitText(problems, 'A newer Parlour wrote it (version 7');
+      await waitText(problems.locator('.problem', { hasText: 'parlour/settings' }).locator('h3'), 'Your settings');
       await t.shot(page, 'problems');
       // Changing a setting keeps the unreadable settings aside before writing.
       await open(page, t.base, '#/settings');
       await page.getByLabel('Light: paper and ink').check();
       const stored = await storage(page);
       assert.equal(stored['parlour/game/broken'], '{"half a save', 'left exactly as it was');
-      assert.ok(Object.entries(stored).some(([k, v]) => k.startsWith('parlour/aside/settings') && v === 'nonsense'),
-        'the unreadable settings were kept aside');
+      const aside = Object.keys(stored).find((k) => k.startsWith('parlour/aside/settings'));
+      assert.equal(stored[aside], 'nonsense', 'the unreadable settings were kept aside');
+      // The copy kept aside is listed, and may be deleted like any other.
+      await open(page, t.base, '#/saves');
+      const copy = problems.locator('.problem', { hasText: aside });
+      await waitText(copy.locator('h3'), 'An old copy of your settings');
+      assert.equal(await problems.locator('.problem', { hasText: 'parlour/settings' }).count(), 0,
+        'the settings, now readable, are no longer listed');
+      await copy.locator('button:has-text("Delete")').click();
+      await copy.locator('button.danger').click();
+      await page.waitForFunction((key) => localStorage.getItem(key) === null, aside);
+      await problems.locator('.problem', { hasText: aside }).waitFor({ state: 'detached' });
       // Deleting is the player's choice, from the list.
       await open(page, t.base, '#/saves');
       await page.locator('.problem', { hasText: 'broken' }).locator('button:has-text("Delete")').click();

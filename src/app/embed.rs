@@ -35,7 +35,7 @@ pub fn EmbedGame(query: String) -> impl IntoView {
     let state = app_state();
     let spec = match EmbedSpec::parse(&query) {
         Ok(spec) => spec,
-        Err(why) => return refusal("This game cannot be embedded", sentence(&why), false),
+        Err(why) => return refusal("This game cannot be embedded", sentence(&why), true),
     };
     let id = spec.save_id();
     let in_memory = state

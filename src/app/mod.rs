@@ -371,15 +371,19 @@ fn NoticeBar() -> impl IntoView {
 }
 
 /// A screen that cannot be shown, and why (a bad address or record): its heading, the reason
-/// as an alert, and (unless embedded) the way back to the games.
-pub fn refusal(title: &'static str, why: String, way_home: bool) -> AnyView {
+/// as an alert, and the way to the games: in this tab, or (embedded in another site's page) in
+/// a new one.
+pub fn refusal(title: &'static str, why: String, embedded: bool) -> AnyView {
+    let (href, target, words) = if embedded {
+        ("./#/", Some("_blank"), "Open Parlour in a new tab")
+    } else {
+        ("#/", None, "The games")
+    };
     view! {
         <section class="screen narrow">
             <h1 id="screen-title" tabindex="-1">{title}</h1>
             <p class="error" role="alert">{why}</p>
-            {way_home.then(|| view! {
-                <p class="actions"><a class="button" href="#/">"The games"</a></p>
-            })}
+            <p class="actions"><a class="button" href=href target=target rel=target.map(|_| "noopener")>{words}</a></p>
         </section>
     }
     .into_any()

@@ -70,7 +70,7 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
 
 /// A record that cannot be shown, and why.
 fn refusal(why: String, embedded: bool) -> AnyView {
-    super::refusal("This replay cannot be shown", sentence(&why), !embedded)
+    super::refusal("This replay cannot be shown", sentence(&why), embedded)
 }
 
 #[wasm_split(morris, wasm_split_path = ::leptos::wasm_split, fallible)]

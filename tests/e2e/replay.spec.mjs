@@ -269,6 +269,10 @@ tests.push(
       await waitText(page.locator('[role=alert]'), 'unknown game "chess"');
       await open(page, t.base, '#/embed/replay/' + encodeURIComponent('[1,2]') + '?theme=dark');
       await waitText(page.locator('[role=alert]'), 'not a Parlour record');
+      // Embedded in another site's page, the way to the app opens in a new tab.
+      const out = page.getByRole('link', { name: 'Open Parlour in a new tab' });
+      assert.equal(await out.getAttribute('target'), '_blank');
+      assert.equal(new URL(await out.evaluate((a) => a.href)).hash, '#/');
       await t.shot(page, 'corrupt-720');
     },
   },

@@ -59,17 +59,35 @@ function focusMatches(page, selector, text) {
 /**
  * The text of each element of `locator` whose contents are laid out on more than one line (a
  * Range over them has boxes at more than one height): a name, a place or a piece of notation
- * broken where it should not be. Works for inline elements and table cells alike.
+ * broken where it should not be. Works for inline elements and table cells alike. With
+ * `{ by: 'word' }`, each word broken over lines inside the elements instead (an element itself
+ * may take several lines, breaking between its words).
  */
-export async function brokenOverLines(locator) {
-  return locator.evaluateAll((elements) => elements
-    .filter((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      return lines.size > 1;
-    })
-    .map((element) => element.textContent));
+export async function brokenOverLines(locator, { by = 'element' } = {}) {
+  return locator.evaluateAll((elements, by) => {
+    const lines = (range) => new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    if (by === 'element') {
+      return elements.filter((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return lines(range) > 1;
+      }).map((element) => element.textContent);
+    }
+    // Each word (a run of characters without a space) of each element, wherever its text nodes are.
+    return elements.flatMap((element) => {
+      const broken = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (lines(range) > 1) broken.push(`${match[0]} in "${element.textContent.slice(0, 30)}…"`);
+        }
+      }
+      return broken;
+    });
+  }, by);
 }
 
 /**

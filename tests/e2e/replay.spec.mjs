@@ -206,21 +206,7 @@ tests.push(
           // A long step (a deal) may take several lines, but breaks only between its words:
           // never inside a bone ("4-" / "0"); and a part's title ("End 1, round 1") takes one
           // line where there is room beside the moves.
-          const broken = await page.evaluate(() => [...document.querySelectorAll('.move-list .step')].flatMap((step) => {
-            const text = step.textContent;
-            const walker = document.createTreeWalker(step, NodeFilter.SHOW_TEXT);
-            const words = [];
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              for (const match of node.data.matchAll(/\S+/g)) {
-                const range = document.createRange();
-                range.setStart(node, match.index);
-                range.setEnd(node, match.index + match[0].length);
-                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-                if (lines.size > 1) words.push(`${match[0]} in "${text.slice(0, 30)}…"`);
-              }
-            }
-            return words;
-          }));
+          const broken = await brokenOverLines(page.locator('.move-list .step'), { by: 'word' });
           assert.deepEqual(broken, [], `no word of a step is broken at ${width}px`);
           if (width > 480) {
             assert.deepEqual(await brokenOverLines(page.locator('.move-list .chapter-title')), [], 'every title is on one line');

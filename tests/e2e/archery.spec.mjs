@@ -368,8 +368,8 @@ export const tests = [
         await page.click('button:has-text("Hint")');
         await page.waitForFunction((n) => document.querySelectorAll('.choice-button .expect').length === n, offered.length, { timeout: 20000 });
         const expect = (await page.locator('.choice-button .expect').allTextContents()).map((e) => {
-          const m = /^expect (\d+\.\d\d)$/.exec(e.trim());
-          assert.ok(m, `an expectation reads "expect N.NN" (${e})`);
+          const m = /^expected score (\d+\.\d\d)$/.exec(e.trim());
+          assert.ok(m, `an expectation reads "expected score N.NN" (${e})`);
           return Number(m[1]);
         });
         const [a, b] = game.spin;

@@ -358,7 +358,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                             on:click=move |_| choose(shot, false)>
                             <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(seat.index(), 10.0)}</svg>
                             <span><strong>"Arrow " {i + 1}</strong> " " {landing_words(arrows[i], to)}</span>
-                            {e.map(|p| view! { <span class="expect">{format!("expect {}", fixed(p, 2))}</span> })}
+                            {e.map(|p| view! { <span class="expect">{format!("expected score {}", fixed(p, 2))}</span> })}
                         </button>
                     })
                 }).collect_view()}

@@ -209,7 +209,10 @@ fn App() -> impl IntoView {
         current: RwSignal::new(None),
     };
     provide_context(state);
-    if let Some(problem) = settings_problem {
+    // An embedded game or replay takes its theme from its address, and a reader of the site
+    // that embeds it has no saved games to see to: it is not told.
+    let embedded = matches!(state.route.get_untracked(), Route::Embed(_));
+    if let (Some(problem), false) = (settings_problem, embedded) {
         report_problems(&state, &[problem]);
     }
 

@@ -110,6 +110,11 @@ export const tests = [
       await waitText(problems, 'A newer Parlour wrote it (version 7');
       await waitText(problems.locator('.problem', { hasText: 'parlour/settings' }).locator('h3'), 'Your settings');
       await t.shot(page, 'problems');
+      // An embedded game, on another site's page, does not tell its readers of them.
+      await open(page, t.base, '#/embed/morris?theme=dark');
+      await page.reload();
+      await page.locator('svg.board').waitFor();
+      assert.equal(await page.locator('.notice').count(), 0, 'no notice in an embedded game');
       // Changing a setting keeps the unreadable settings aside before writing.
       await open(page, t.base, '#/settings');
       await page.getByLabel('Light: paper and ink').check();

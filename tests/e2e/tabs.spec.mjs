@@ -148,6 +148,8 @@ export const tests = [
       const dialog = b.locator('.dialog');
       await waitText(dialog, 'This game was changed in another tab');
       await waitText(dialog, 'loses nothing');
+      assert.deepEqual(await dialog.locator('button.primary').allTextContents(), ["Load the other tab's version"],
+        'loading the other tab\'s version, which loses nothing here, is the one marked');
       await t.shot(b, 'conflict-1280-light');
       await dialog.getByRole('button', { name: "Load the other tab's version" }).click();
       await b.waitForFunction(() => !document.querySelector('.dialog'));
@@ -244,6 +246,8 @@ export const tests = [
         'nothing was written over the other save');
       assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Keep this one as a copy',
         'the choice that loses nothing has the focus');
+      assert.deepEqual(await dialog.locator('button.primary').allTextContents(), ['Keep this one as a copy'],
+        'and is the one marked');
       await t.shot(page, 'conflict-360-dark');
       await dialog.getByRole('button', { name: "Load the other tab's version" }).click();
       await page.waitForFunction(() => !document.querySelector('.dialog'));

@@ -629,8 +629,9 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
             <p>{explain}</p>
             {drop_note.map(|note| view! { <p>{note}</p> })}
             <p class="actions">
-                <button type="button" class="primary" on:click=load_theirs autofocus=continues>"Load the other tab's version"</button>
-                <button type="button" on:click=keep_copy autofocus=!continues>"Keep this one as a copy"</button>
+                // The choice that loses nothing is the one marked and focused.
+                <button type="button" class:primary=continues on:click=load_theirs autofocus=continues>"Load the other tab's version"</button>
+                <button type="button" class:primary=!continues on:click=keep_copy autofocus=!continues>"Keep this one as a copy"</button>
             </p>
         </Modal>
     }

@@ -404,6 +404,10 @@ export const tests = [
             if (JSON.stringify(mine[k - 1]) === JSON.stringify(mine[l - 1])) assert.equal(marked[i], marked[j], `arrows ${k} and ${l} are alike`);
           }
         }
+        // When every arrow is best, the hint says that any will do.
+        const anyWillDo = await page.locator('.hint-text', { hasText: 'any arrow will do' }).count();
+        assert.equal(anyWillDo === 1, offered.length > 1 && marked.every(Boolean),
+          `"any arrow will do" is said when, and only when, every arrow offered is best (${expect})`);
         const said = await waitText(page.locator('[aria-live="polite"]'), 'Expected final score');
         const announced = [...said.matchAll(/arrow (\d) (\d+\.\d) points/g)].map((m) => [Number(m[1]), Number(m[2])]);
         assert.deepEqual(announced.map(([k]) => k), offered, `the hint is announced for every arrow: ${said}`);

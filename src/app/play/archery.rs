@@ -345,7 +345,11 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             .map(|(_, e)| e)
             .unwrap_or_default();
         let best = expected.iter().map(|e| e.points).fold(f64::MIN, f64::max);
+        // Arrows that stand together and would land together are alike: the hint says so
+        // rather than marking every one as best.
+        let alike = expected.len() > 1 && expected.iter().all(|e| best - e.points < 1e-9);
         Some(view! {
+            {alike.then(|| view! { <p class="hint-text">"Hint: any arrow will do; each expects the same final score."</p> })}
             <div class="choices" role="group" aria-label="Choose an arrow">
                 {now.landings().iter().enumerate().filter_map(|(i, landing)| {
                     let to = (*landing)?;

@@ -186,9 +186,9 @@ pub fn report_problems(state: &AppState, problems: &[Problem]) {
     let settings = problems.iter().any(|p| p.key == SETTINGS_KEY);
     state.notice.set(Some(Notice {
         text: format!(
-            "{} could not be read{}; Parlour left what was stored as it was. You can export or delete {} from Saved games.",
+            "{} could not be read; Parlour left what was stored as it was.{} You can export or delete {} from Saved games.",
             capital(&what),
-            if settings { ", so the usual settings are in use" } else { "" },
+            if settings { " Meanwhile the usual settings are in use." } else { "" },
             if problems.len() == 1 { "it" } else { "them" },
         ),
         is_error: true,
@@ -363,7 +363,8 @@ fn NoticeBar() -> impl IntoView {
             view! {
                 <div class="notice" class:error=notice.is_error role=if notice.is_error { "alert" } else { "status" }>
                     <p>{notice.text}</p>
-                    {notice.link.map(|(href, words)| view! { <a class="button" href=href>{words}</a> })}
+                    // No link to the screen already shown.
+                    {notice.link.filter(|(href, _)| state.route.get().hash() != *href).map(|(href, words)| view! { <a class="button" href=href>{words}</a> })}
                     <button type="button" class="quiet" on:click=move |_| state.notice.set(None)>
                         "Dismiss"
                     </button>

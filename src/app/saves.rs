@@ -163,7 +163,9 @@ pub fn Saves() -> impl IntoView {
             <h1 id="screen-title" tabindex="-1">"Saved games"</h1>
             {move || {
                 let count = listing.with(|l| l.games.len());
-                if count == 0 {
+                if count == 0 && listing.with(|l| !l.problems.is_empty()) {
+                    view! { <p class="hint">"No saved game can be opened: see below for those that could not be read."</p> }.into_any()
+                } else if count == 0 {
                     view! { <p class="hint">"No saved games yet. Games in progress are saved as you play."</p> }.into_any()
                 } else {
                     view! { <p class="hint save-count">{format!("{count} saved game{}", if count == 1 { "" } else { "s" })}</p> }.into_any()

@@ -98,8 +98,12 @@ export const tests = [
         localStorage.setItem('parlour/settings', 'nonsense');
       });
       await page.reload();
-      await waitText(page.locator('.notice'), '3 stored values could not be read, so the usual settings are in use');
+      await waitText(page.locator('.notice'), '3 stored values could not be read; Parlour left what was stored as it was. Meanwhile the usual settings are in use.');
       await page.locator('.notice').getByRole('link', { name: 'Open Saved games' }).click();
+      // There, the notice no longer offers the way to where the player is, and the list does
+      // not say there are no saved games.
+      await page.locator('.notice a').waitFor({ state: 'detached' });
+      await waitText(page.locator('.screen > .hint'), 'No saved game can be opened');
       const problems = page.locator('.problems');
       // Each is told in a player's words, with its key and the reader's message for whoever
       // mends it by hand.

@@ -657,11 +657,13 @@ fn count_finished(state: &super::AppState, game: &SavedGame, tell: bool) {
 
 /// A message as a sentence: a capital first (unless it starts with a name like a1), a stop last.
 pub fn sentence(text: &str) -> String {
-    let mut text = text.trim().to_string();
+    let text = text.trim();
     let names_a_point = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
-    if let Some(first) = text.get_mut(0..1).filter(|_| !names_a_point) {
-        first.make_ascii_uppercase();
-    }
+    let mut text = if names_a_point {
+        text.to_string()
+    } else {
+        parlour::session::capital(text)
+    };
     if !text.ends_with(['.', '!', '?']) {
         text.push('.');
     }

@@ -8,8 +8,8 @@ use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::storage::{
     compare, fresher, game_key, Backend, Listing, LoadError, MemoryBackend, Motion, MoveCount,
-    SaveError, SaveKind, Saved, SavedGame, Settings, Since, Stamp, Store, StoreError, Theme,
-    ASIDE_PREFIX, SETTINGS_KEY, STATS_KEY, STORE_VERSION,
+    Problem, SaveError, SaveKind, Saved, SavedGame, Settings, Since, Stamp, Store, StoreError,
+    Theme, ASIDE_PREFIX, SETTINGS_KEY, STATS_KEY, STORE_VERSION,
 };
 
 fn store() -> Store<MemoryBackend> {
@@ -194,15 +194,18 @@ fn values_to_rescue_besides_games_are_listed_in_the_players_words() {
     store.backend().set(SETTINGS_KEY, "{not json").unwrap();
     store.backend().set(STATS_KEY, "[1, 2").unwrap();
     store.put_game(&saved("good", 1.0, &[]), 1.0).unwrap();
-    let whats = |store: &Store<MemoryBackend>| -> Vec<(String, &'static str)> {
+    let whats = |store: &Store<MemoryBackend>| -> Vec<(String, String)> {
         let problems = store.other_problems().unwrap();
         problems.iter().map(|p| (p.key.clone(), p.what())).collect()
     };
     assert_eq!(
         whats(&store),
         [
-            (SETTINGS_KEY.to_string(), "your settings"),
-            (STATS_KEY.to_string(), "your record against the computer"),
+            (SETTINGS_KEY.to_string(), "your settings".to_string()),
+            (
+                STATS_KEY.to_string(),
+                "your record against the computer".to_string()
+            ),
         ],
         "the unreadable settings and record are listed; a readable game is not"
     );
@@ -213,11 +216,11 @@ fn values_to_rescue_besides_games_are_listed_in_the_players_words() {
         [
             (
                 format!("{ASIDE_PREFIX}settings@5"),
-                "an old copy of your settings"
+                "an old copy of your settings".to_string()
             ),
             (
                 format!("{ASIDE_PREFIX}stats@7"),
-                "an old copy of your record against the computer"
+                "an old copy of your record against the computer".to_string()
             ),
         ],
         "once written over, what could not be read is listed as the copy kept aside"
@@ -226,6 +229,16 @@ fn values_to_rescue_besides_games_are_listed_in_the_players_words() {
         .delete_raw(&format!("{ASIDE_PREFIX}settings@5"))
         .unwrap();
     assert_eq!(whats(&store).len(), 1, "a deleted copy is no longer listed");
+    let kept_game = Problem {
+        key: format!("{ASIDE_PREFIX}game/k3x9@12"),
+        why: String::new(),
+        detail: None,
+    };
+    assert_eq!(
+        kept_game.what(),
+        "an old copy of a saved game",
+        "a copy is named after the value it was kept from"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -177,7 +177,7 @@ pub fn report_problems(state: &AppState, problems: &[Problem]) {
         return;
     };
     let what = if problems.len() == 1 {
-        first.what().to_string()
+        first.what()
     } else if problems.iter().all(|p| p.key.starts_with(GAME_PREFIX)) {
         format!("{} saved games", problems.len())
     } else {

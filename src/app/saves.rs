@@ -319,7 +319,7 @@ fn ProblemRow(problem: Problem, on_change: Callback<String>) -> impl IntoView {
     view! {
         <li class="save problem">
             <div class="save-text">
-                <h3>{capital(problem.what())}</h3>
+                <h3>{capital(&problem.what())}</h3>
                 <p>{sentence(&problem.why)}</p>
                 <p class="hint detail">
                     "Stored under " <code>{problem.key.clone()}</code>

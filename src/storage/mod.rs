@@ -341,28 +341,30 @@ impl Problem {
     }
 
     /// What the value is, in a player's words ("a saved game", "your settings").
-    pub fn what(&self) -> &'static str {
-        let key = self.key.as_str();
-        if key.starts_with(GAME_PREFIX) {
-            "a saved game"
-        } else if key == SETTINGS_KEY {
-            "your settings"
-        } else if key == STATS_KEY {
-            "your record against the computer"
-        } else if let Some(kept) = key.strip_prefix(ASIDE_PREFIX) {
-            if kept.starts_with("settings@") {
-                "an old copy of your settings"
-            } else if kept.starts_with("stats@") {
-                "an old copy of your record against the computer"
-            } else if kept.starts_with("game/") {
-                "an old copy of a saved game"
-            } else {
-                "an old copy of a stored value"
-            }
-        } else {
-            "a stored value"
-        }
+    pub fn what(&self) -> String {
+        what_is(&self.key)
     }
+}
+
+/// What the value under `key` is, in a player's words. A copy kept aside is named after the
+/// value it was copied from, its key read back from the form `Store::keep_aside` gives it.
+fn what_is(key: &str) -> String {
+    if let Some((kept, _)) = key
+        .strip_prefix(ASIDE_PREFIX)
+        .and_then(|k| k.rsplit_once('@'))
+    {
+        return format!("an old copy of {}", what_is(&format!("{PREFIX}{kept}")));
+    }
+    let what = if key.starts_with(GAME_PREFIX) {
+        "a saved game"
+    } else if key == SETTINGS_KEY {
+        "your settings"
+    } else if key == STATS_KEY {
+        "your record against the computer"
+    } else {
+        "a stored value"
+    };
+    what.to_string()
 }
 
 impl fmt::Display for Problem {

@@ -76,10 +76,21 @@ pub struct AppState {
 impl AppState {
     /// Shows a message above the screen.
     pub fn tell(&self, text: impl Into<String>, is_error: bool) {
+        self.tell_with_link(text.into(), is_error, None);
+    }
+
+    /// Shows a message above the screen, with the way to put it right (an address and its
+    /// words).
+    pub fn tell_with_link(
+        &self,
+        text: String,
+        is_error: bool,
+        link: Option<(&'static str, &'static str)>,
+    ) {
         self.notice.set(Some(Notice {
-            text: text.into(),
+            text,
             is_error,
-            link: None,
+            link,
             screen: None,
         }));
     }
@@ -103,12 +114,7 @@ impl AppState {
             text.push_str(" Make room by removing saved games you no longer need.");
             link = Some(("#/saves", "Make room in Saved games"));
         }
-        self.notice.set(Some(Notice {
-            text,
-            is_error: true,
-            link,
-            screen: None,
-        }));
+        self.tell_with_link(text, true, link);
     }
 
     /// Starts playing a record as a new game in progress: stores its autosave (or keeps it in
@@ -184,17 +190,13 @@ pub fn report_problems(state: &AppState, problems: &[Problem]) {
         format!("{} stored values", problems.len())
     };
     let settings = problems.iter().any(|p| p.key == SETTINGS_KEY);
-    state.notice.set(Some(Notice {
-        text: format!(
-            "{} could not be read; Parlour left what was stored as it was.{} You can export or delete {} from Saved games.",
-            capital(&what),
-            if settings { " Meanwhile the usual settings are in use." } else { "" },
-            if problems.len() == 1 { "it" } else { "them" },
-        ),
-        is_error: true,
-        link: Some(("#/saves", "Open Saved games")),
-        screen: None,
-    }));
+    let text = format!(
+        "{} could not be read; Parlour left what was stored as it was.{} You can export or delete {} from Saved games.",
+        capital(&what),
+        if settings { " Meanwhile the usual settings are in use." } else { "" },
+        if problems.len() == 1 { "it" } else { "them" },
+    );
+    state.tell_with_link(text, true, Some(("#/saves", "Open Saved games")));
 }
 
 #[component]

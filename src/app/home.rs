@@ -7,23 +7,19 @@ use parlour::stats::{Stats, Tally};
 use parlour::storage::{SaveKind, SaveSummary};
 
 use super::saves::game_summary;
-use super::{app_state, report_problems, store};
+use super::{app_state, store};
 
 #[component]
 pub fn Home() -> impl IntoView {
     let state = app_state();
     let in_progress: Vec<SaveSummary> = match store().summaries() {
-        Ok(mut listing) => {
-            // Told with the unreadable settings, if any (the app told them alone at its start).
-            listing.problems.extend(store().settings().1);
-            report_problems(&state, &listing.problems);
-            listing
-                .games
-                .into_iter()
-                .filter(|g| g.kind == SaveKind::Autosave && !g.finished)
-                .take(3)
-                .collect()
-        }
+        // What could not be read was told as the app started.
+        Ok(listing) => listing
+            .games
+            .into_iter()
+            .filter(|g| g.kind == SaveKind::Autosave && !g.finished)
+            .take(3)
+            .collect(),
         Err(e) => {
             state.tell(e.to_string(), true);
             Vec::new()

@@ -178,7 +178,7 @@ pub fn app_state() -> AppState {
 }
 
 /// Says which stored values could not be read (they are left as they are).
-pub fn report_problems(state: &AppState, problems: &[Problem]) {
+fn report_problems(state: &AppState, problems: &[Problem]) {
     let [first, ..] = problems else {
         return;
     };
@@ -211,11 +211,14 @@ fn App() -> impl IntoView {
         current: RwSignal::new(None),
     };
     provide_context(state);
-    // An embedded game or replay takes its theme from its address, and a reader of the site
-    // that embeds it has no saved games to see to: it is not told.
-    let embedded = matches!(state.route.get_untracked(), Route::Embed(_));
-    if let (Some(problem), false) = (settings_problem, embedded) {
-        report_problems(&state, &[problem]);
+    // What could not be read is told once, as the app starts, whichever screen it opens on;
+    // Saved games lists it for as long as it is there. An embedded game or replay takes its
+    // theme from its address, and a reader of the site that embeds it has no saved games to
+    // see to: it is not told.
+    if !matches!(state.route.get_untracked(), Route::Embed(_)) {
+        let mut problems = store().summaries().map(|l| l.problems).unwrap_or_default();
+        problems.extend(settings_problem);
+        report_problems(&state, &problems);
     }
 
     let _ = leptos::prelude::window_event_listener(leptos::ev::hashchange, move |_| {

@@ -119,8 +119,11 @@ export const tests = [
       await page.reload();
       await page.locator('svg.board').waitFor();
       assert.equal(await page.locator('.notice').count(), 0, 'no notice in an embedded game');
-      // Changing a setting keeps the unreadable settings aside before writing.
+      // Opened on another screen, the app tells of them all the same.
       await open(page, t.base, '#/settings');
+      await page.reload();
+      await waitText(page.locator('.notice'), '3 stored values could not be read');
+      // Changing a setting keeps the unreadable settings aside before writing.
       await page.getByLabel('Light: paper and ink').check();
       const stored = await storage(page);
       assert.equal(stored['parlour/game/broken'], '{"half a save', 'left exactly as it was');

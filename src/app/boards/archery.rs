@@ -27,6 +27,9 @@ struct Layout {
     misses: (f64, f64),
     /// How far apart stacked arrows are.
     stack: f64,
+    /// How far a stack on a space of the flight may rise above its first arrow: beyond it the
+    /// arrows stand closer, so that a tall stack never covers the row above.
+    room: f64,
     folded: bool,
 }
 
@@ -42,16 +45,18 @@ const WIDE: Layout = Layout {
     target: (800.0, 150.0, 140.0),
     misses: (972.0, 150.0),
     stack: 22.0,
+    room: 180.0,
     folded: false,
 };
 
 const FOLDED: Layout = Layout {
     width: 440.0,
-    height: 500.0,
-    flag: (20.0, 190.0, 170.0),
-    target: (220.0, 355.0, 130.0),
-    misses: (410.0, 355.0),
+    height: 535.0,
+    flag: (20.0, 222.0, 190.0),
+    target: (220.0, 398.0, 130.0),
+    misses: (410.0, 398.0),
     stack: 13.0,
+    room: 52.0,
     folded: true,
 };
 
@@ -73,11 +78,58 @@ impl Layout {
             } else {
                 (1.0, f64::from(16 - space))
             };
-            (62.0 + column * 47.0, 95.0 + row * 95.0)
+            (62.0 + column * 47.0, 92.0 + row * 130.0)
         } else {
             (64.0 + f64::from(space - 1) * 30.0, 222.0)
         }
     }
+}
+
+/// Where each arrow is drawn, in order (none for an arrow in the quiver). Arrows on one space
+/// of the flight stand stacked upwards, closer together when there are too many for the
+/// stack's room; in the target and among the misses they stand alternately above and below
+/// the centre line.
+fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
+    let spots: Vec<Option<((f64, f64), bool)>> = arrows
+        .iter()
+        .map(|arrow| match arrow {
+            Arrow::Quiver => None,
+            Arrow::Flying(s) => Some((l.space(*s), true)),
+            Arrow::Target(s) => Some((l.space(*s), false)),
+            Arrow::Missed => Some((l.misses, false)),
+        })
+        .collect();
+    let sharing = |spot: (f64, f64), among: &[Option<((f64, f64), bool)>]| {
+        among
+            .iter()
+            .flatten()
+            .filter(|(other, _)| *other == spot)
+            .count() as f64
+    };
+    (0..spots.len())
+        .map(|i| {
+            let ((x, y), up) = spots[i]?;
+            let n = sharing((x, y), &spots[..i]);
+            if up {
+                let gaps = sharing((x, y), &spots) - 1.0;
+                let step = if gaps * l.stack > l.room {
+                    l.room / gaps
+                } else {
+                    l.stack
+                };
+                return Some((x, y - 26.0 - n * step));
+            }
+            let step = ((n + 1.0) / 2.0).floor() * l.stack * 1.2;
+            Some((
+                x,
+                if n as usize % 2 == 1 {
+                    y + step
+                } else {
+                    y - step
+                },
+            ))
+        })
+        .collect()
 }
 
 /// The Archery board.
@@ -183,44 +235,18 @@ pub fn ArcheryBoard(
         let chooser = chooser.get();
         let landings = landings.get();
         let last = last.get();
-        // How many arrows already stand on each place, to stack the next one.
-        let mut counts = std::collections::HashMap::<(i64, i64), usize>::new();
-        let mut place = |x: f64, y: f64, up: bool| {
-            let k = counts.entry((x as i64, y as i64)).or_insert(0);
-            let n = *k as f64;
-            *k += 1;
-            if up {
-                (x, y - 26.0 - n * l.stack)
-            } else {
-                // Around the target's centre line: alternately above and below.
-                let step = ((n + 1.0) / 2.0).floor() * l.stack * 1.2;
-                (
-                    x,
-                    if (*k).is_multiple_of(2) {
-                        y + step
-                    } else {
-                        y - step
-                    },
-                )
-            }
-        };
-        // Where the next arrow to stand at `arrow`'s place is drawn (none in the quiver).
-        let mut stand = |arrow: &Arrow| match arrow {
-            Arrow::Quiver => None,
-            Arrow::Flying(s) => {
-                let (x, y) = l.space(*s);
-                Some(place(x, y, true))
-            }
-            Arrow::Target(s) => {
-                let (x, y) = l.space(*s);
-                Some(place(x, y, false))
-            }
-            Arrow::Missed => Some(place(l.misses.0, l.misses.1, false)),
-        };
+        // Every arrow, then where each movable one would land (drawn as a ghost standing
+        // where the arrow would stand: stacked on the arrows already there, and on each other
+        // when several would land on one space, as every arrow enters on the same at the start).
+        let ghosts = landings.iter().filter(|_| chooser.is_some()).flatten();
+        let standing: Vec<Arrow> = all.iter().flatten().chain(ghosts).copied().collect();
+        let mut places = stands(&l, &standing).into_iter();
         let mut views = Vec::new();
         for (seat, player_arrows) in all.iter().enumerate() {
-            for (i, arrow) in player_arrows.iter().enumerate() {
-                let Some((x, y)) = stand(arrow) else { continue };
+            for (i, _) in player_arrows.iter().enumerate() {
+                let Some((x, y)) = places.next().flatten() else {
+                    continue;
+                };
                 let movable = chooser == Some(Seat(seat as u8)) && landings[i].is_some();
                 let is_last = last == Some((Seat(seat as u8), i as u8 + 1));
                 let shot = Shot(i as u8 + 1);
@@ -238,12 +264,9 @@ pub fn ArcheryBoard(
                 }.into_any());
             }
         }
-        // Where each movable arrow would land, as a dashed ghost with its number, standing
-        // where the arrow would stand: stacked on the arrows already there, and on each other
-        // when several would land on one space (at the start, every arrow enters on the same).
         if chooser.is_some() {
             for (i, landing) in landings.iter().enumerate() {
-                let Some((x, y)) = landing.as_ref().and_then(&mut stand) else {
+                let Some((x, y)) = landing.and_then(|_| places.next().flatten()) else {
                     continue;
                 };
                 let shot = Shot(i as u8 + 1);

@@ -488,7 +488,9 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         <PlayScreen title="Doquin" versus=title_names class="doquin-screen" announce=announce>
             <div class="play-layout">
                 <div class="board-column">
-                    <p class="status" aria-hidden="true">{status}</p>
+                    // At the end the block is hidden and the end panel, just below, says the
+                    // result: the status line would only say it a second time.
+                    <p class="status" aria-hidden="true" class:hidden=move || over.get()>{status}</p>
                     {move || message.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
                     {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.words}</p> })}
                     {round_end_panel}

@@ -3,7 +3,6 @@
 //! the page never waits on the computer.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -27,7 +26,8 @@ struct Computer {
     ready: bool,
     queued: Vec<String>,
     next_id: u64,
-    waiting: HashMap<u64, Reply>,
+    /// The questions asked and not yet answered, by id, with what to do with each answer.
+    waiting: Vec<(u64, Reply)>,
 }
 
 thread_local! {
@@ -66,7 +66,11 @@ fn start_worker() -> Result<(web_sys::Worker, MessageHandler), String> {
         let Ok(answer) = serde_json::from_str::<Answer>(&text) else {
             return;
         };
-        let reply = COMPUTER.with(|c| c.borrow_mut().waiting.remove(&answer.id));
+        let reply = COMPUTER.with(|c| {
+            let waiting = &mut c.borrow_mut().waiting;
+            let at = waiting.iter().position(|(id, _)| *id == answer.id)?;
+            Some(waiting.swap_remove(at).1)
+        });
         if let Some(reply) = reply {
             reply(answer);
         }
@@ -96,7 +100,7 @@ pub fn ask(mut request: Request, reply: impl FnOnce(Answer) + 'static) -> Result
         } else {
             computer.queued.push(text);
         }
-        computer.waiting.insert(request.id, Box::new(reply));
+        computer.waiting.push((request.id, Box::new(reply)));
         Ok(request.id)
     })
 }

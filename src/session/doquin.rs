@@ -1,7 +1,7 @@
 //! Doquin at one screen: the push orders open to a capturer (and which to suggest), the pegs
 //! each player has captured this round, and moves, rounds and the game told in words.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 use crate::rules::doquin::{Doquin, Hole, Move, RoundEnd, RoundResult};
 use crate::rules::{Game, Seat, Turn};
@@ -39,7 +39,7 @@ pub fn push_orders(position: &Doquin) -> Vec<PushOrder> {
     if !position.is_pushing() {
         return found;
     }
-    let mut seen: HashSet<Vec<Option<crate::rules::doquin::Peg>>> = HashSet::new();
+    let mut seen: BTreeSet<Vec<Option<crate::rules::doquin::Peg>>> = BTreeSet::new();
     let mut stack = vec![(position.clone(), Vec::new())];
     let mut visited = 0;
     while let Some((state, holes)) = stack.pop() {

@@ -71,7 +71,7 @@ impl Move {
 }
 
 /// A peg in the block: whose it is and how many cells of its hole it fills, from the face.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Peg {
     pub owner: Seat,
     pub depth: u8,

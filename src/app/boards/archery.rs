@@ -85,21 +85,27 @@ impl Layout {
     }
 }
 
+/// Where an arrow stands, and how far apart from the next one there it stands, alternately
+/// below and above the centre line (none: stacked upwards).
+type Spot = ((f64, f64), Option<f64>);
+
 /// Where each arrow is drawn, in order (none for an arrow in the quiver). Arrows on one space
 /// of the flight stand stacked upwards, closer together when there are too many for the
-/// stack's room; in the target and among the misses they stand alternately above and below
+/// stack's room; in the target and among the misses they stand alternately below and above
 /// the centre line.
 fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
-    let spots: Vec<Option<((f64, f64), bool)>> = arrows
+    // In the target, close enough that three share the room between a space's points and its
+    // number.
+    let spots: Vec<Option<Spot>> = arrows
         .iter()
         .map(|arrow| match arrow {
             Arrow::Quiver => None,
-            Arrow::Flying(s) => Some((l.space(*s), true)),
-            Arrow::Target(s) => Some((l.space(*s), false)),
-            Arrow::Missed => Some((l.misses, false)),
+            Arrow::Flying(s) => Some((l.space(*s), None)),
+            Arrow::Target(s) => Some((l.space(*s), Some(14.0))),
+            Arrow::Missed => Some((l.misses, Some(l.stack * 1.2))),
         })
         .collect();
-    let sharing = |spot: (f64, f64), among: &[Option<((f64, f64), bool)>]| {
+    let sharing = |spot: (f64, f64), among: &[Option<Spot>]| {
         among
             .iter()
             .flatten()
@@ -108,9 +114,9 @@ fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
     };
     (0..spots.len())
         .map(|i| {
-            let ((x, y), up) = spots[i]?;
+            let ((x, y), around) = spots[i]?;
             let n = sharing((x, y), &spots[..i]);
-            if up {
+            let Some(apart) = around else {
                 let gaps = sharing((x, y), &spots) - 1.0;
                 let step = if gaps * l.stack > l.room {
                     l.room / gaps
@@ -118,8 +124,8 @@ fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
                     l.stack
                 };
                 return Some((x, y - 26.0 - n * step));
-            }
-            let step = ((n + 1.0) / 2.0).floor() * l.stack * 1.2;
+            };
+            let step = ((n + 1.0) / 2.0).floor() * apart;
             Some((
                 x,
                 if n as usize % 2 == 1 {
@@ -183,8 +189,8 @@ pub fn ArcheryBoard(
                 let (x, y) = l.space(s);
                 view! {
                     <line class="target-space" x1=num(x) y1=num(y - 14.0) x2=num(x) y2=num(y + 14.0)/>
-                    <text class="points" x=num(x) y=num(y - 22.0) text-anchor="middle">{points(s)}</text>
-                    <text class="space-number small" x=num(x) y=num(y + 34.0) text-anchor="middle">{s}</text>
+                    <text class="points" x=num(x) y=num(y - 28.0) text-anchor="middle">{points(s)}</text>
+                    <text class="space-number small" x=num(x) y=num(y + 40.0) text-anchor="middle">{s}</text>
                 }
             })
             .collect_view();

@@ -271,7 +271,7 @@ fn PictureDialog(name: Signal<String>, on_close: Callback<()>) -> impl IntoView 
             {(!preview.is_empty()).then(|| view! {
                 <img class="board-picture" src=preview alt="The board as it stands"/>
             })}
-            <p class="actions">
+            <p class="actions pairs">
                 <button type="button" class="primary" on:click=move |_| act(Take::Copy)>"Copy picture"</button>
                 <button type="button" on:click=move |_| act(Take::Svg)>"Download SVG"</button>
                 <button type="button" on:click=move |_| act(Take::Png)>"Download PNG"</button>

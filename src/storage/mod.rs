@@ -346,14 +346,26 @@ impl Problem {
     }
 }
 
+/// The key under which the value under `key` is kept aside at `now`.
+fn aside_key(key: &str, now: f64) -> String {
+    format!(
+        "{ASIDE_PREFIX}{}@{}",
+        key.trim_start_matches(PREFIX),
+        now as u64
+    )
+}
+
+/// The key a copy kept aside was copied from, read back from [`aside_key`]'s form.
+fn kept_from(aside: &str) -> Option<String> {
+    let (kept, _) = aside.strip_prefix(ASIDE_PREFIX)?.rsplit_once('@')?;
+    Some(format!("{PREFIX}{kept}"))
+}
+
 /// What the value under `key` is, in a player's words. A copy kept aside is named after the
-/// value it was copied from, its key read back from the form `Store::keep_aside` gives it.
+/// value it was copied from.
 fn what_is(key: &str) -> String {
-    if let Some((kept, _)) = key
-        .strip_prefix(ASIDE_PREFIX)
-        .and_then(|k| k.rsplit_once('@'))
-    {
-        return format!("an old copy of {}", what_is(&format!("{PREFIX}{kept}")));
+    if let Some(kept) = kept_from(key) {
+        return format!("an old copy of {}", what_is(&kept));
     }
     let what = if key.starts_with(GAME_PREFIX) {
         "a saved game"
@@ -653,11 +665,7 @@ impl<B: Backend> Store<B> {
     /// Copies the value under `key` aside; the key of the copy, if there was a value.
     fn keep_aside(&self, key: &str, now: f64) -> Result<Option<String>, StoreError> {
         if let Some(raw) = self.backend.get(key)? {
-            let aside = format!(
-                "{ASIDE_PREFIX}{}@{}",
-                key.trim_start_matches(PREFIX),
-                now as u64
-            );
+            let aside = aside_key(key, now);
             self.backend.set(&aside, &raw)?;
             return Ok(Some(aside));
         }

@@ -443,6 +443,24 @@ export const tests = [
       await waitText(page.locator('.end-panel h2'), 'Ada and Bob share the win with 18 points each.');
       assert.deepEqual(await page.locator('table.scores td.total').allTextContents(), ['18', '18']);
       assert.equal(await page.locator('svg.board.archery g.arrow').count(), 6, 'all six arrows are drawn in the target');
+      // Six arrows on one space still leave the target's points and space numbers clear, and
+      // each arrow's own number can be seen (and clicked).
+      const crowding = await page.evaluate(() => {
+        const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const words = [...document.querySelectorAll('svg.board.archery text.points, svg.board.archery text.space-number')]
+          .map((t) => t.getBoundingClientRect());
+        const covering = [];
+        const hidden = [];
+        for (const arrow of document.querySelectorAll('svg.board.archery g.arrow')) {
+          const box = arrow.getBoundingClientRect();
+          if (words.some((w) => meets(box, w))) covering.push(arrow.textContent.trim());
+          const label = arrow.querySelector('text').getBoundingClientRect();
+          const top = document.elementFromPoint(label.x + label.width / 2, label.y + label.height / 2);
+          if (top?.closest('g.arrow') !== arrow) hidden.push(arrow.textContent.trim());
+        }
+        return { covering, hidden };
+      });
+      assert.deepEqual(crowding, { covering: [], hidden: [] }, 'no arrow covers a number of the target, nor is hidden');
       // Play again starts the same players afresh.
       await page.click('.end-panel button:has-text("Play again")');
       await waitText(page.locator('.status'), 'Spin for lead: Ada to spin');

@@ -85,27 +85,36 @@ impl Layout {
     }
 }
 
-/// Where an arrow stands, and how far apart from the next one there it stands, alternately
-/// below and above the centre line (none: stacked upwards).
-type Spot = ((f64, f64), Option<f64>);
+/// How arrows that share a place stand there.
+#[derive(Clone, Copy)]
+enum Standing {
+    /// Stacked upwards, closer together when there are too many for the stack's room (the
+    /// flight).
+    Stacked,
+    /// Alternately below and above the centre line, this far apart, and closer together when
+    /// that would take them farther from the line than the second distance (the misses).
+    Alternate(f64, f64),
+    /// Up to three alternately below and above the line, between the space's points and its
+    /// number; more stand two by two either side of the line, closing up to stay between them.
+    InTarget,
+}
 
-/// Where each arrow is drawn, in order (none for an arrow in the quiver). Arrows on one space
-/// of the flight stand stacked upwards, closer together when there are too many for the
-/// stack's room; in the target and among the misses they stand alternately below and above
-/// the centre line.
+/// How far apart arrows in the target stand, and how far from the centre line at most.
+const IN_TARGET: f64 = 14.0;
+
+/// Where each arrow is drawn, in order (none for an arrow in the quiver).
 fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
-    // In the target, close enough that three share the room between a space's points and its
-    // number.
-    let spots: Vec<Option<Spot>> = arrows
+    let spots: Vec<Option<((f64, f64), Standing)>> = arrows
         .iter()
         .map(|arrow| match arrow {
             Arrow::Quiver => None,
-            Arrow::Flying(s) => Some((l.space(*s), None)),
-            Arrow::Target(s) => Some((l.space(*s), Some(14.0))),
-            Arrow::Missed => Some((l.misses, Some(l.stack * 1.2))),
+            Arrow::Flying(s) => Some((l.space(*s), Standing::Stacked)),
+            Arrow::Target(s) => Some((l.space(*s), Standing::InTarget)),
+            // The misses may reach as far from the line as the target does.
+            Arrow::Missed => Some((l.misses, Standing::Alternate(l.stack * 1.2, l.target.2))),
         })
         .collect();
-    let sharing = |spot: (f64, f64), among: &[Option<Spot>]| {
+    let sharing = |spot: (f64, f64), among: &[Option<((f64, f64), Standing)>]| {
         among
             .iter()
             .flatten()
@@ -114,16 +123,40 @@ fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
     };
     (0..spots.len())
         .map(|i| {
-            let ((x, y), around) = spots[i]?;
+            let ((x, y), standing) = spots[i]?;
+            // This arrow is the `n`th of `all` at its place.
             let n = sharing((x, y), &spots[..i]);
-            let Some(apart) = around else {
-                let gaps = sharing((x, y), &spots) - 1.0;
-                let step = if gaps * l.stack > l.room {
-                    l.room / gaps
-                } else {
-                    l.stack
-                };
-                return Some((x, y - 26.0 - n * step));
+            let all = sharing((x, y), &spots);
+            let (apart, reach) = match standing {
+                Standing::Stacked => {
+                    let gaps = all - 1.0;
+                    let step = if gaps * l.stack > l.room {
+                        l.room / gaps
+                    } else {
+                        l.stack
+                    };
+                    return Some((x, y - 26.0 - n * step));
+                }
+                Standing::InTarget if all > 3.0 => {
+                    let rows = (all / 2.0).ceil();
+                    let apart = IN_TARGET.min(2.0 * IN_TARGET / (rows - 1.0));
+                    let side = if (n as usize).is_multiple_of(2) {
+                        -11.0
+                    } else {
+                        11.0
+                    };
+                    let row = (n / 2.0).floor();
+                    return Some((x + side, y + (row - (rows - 1.0) / 2.0) * apart));
+                }
+                Standing::InTarget => (IN_TARGET, IN_TARGET),
+                Standing::Alternate(apart, reach) => (apart, reach),
+            };
+            // The farthest arrow stands this many steps from the line.
+            let steps = ((all - 1.0) / 2.0).ceil();
+            let apart = if steps * apart > reach {
+                reach / steps
+            } else {
+                apart
             };
             let step = ((n + 1.0) / 2.0).floor() * apart;
             Some((

@@ -18,7 +18,7 @@ use super::play::sentence;
 const BOARD: &str = "main svg.board, main svg.doquin-block";
 
 /// What the style sheet decides about a shape's looks, written into the picture.
-const LOOKS: [&str; 17] = [
+const LOOKS: [&str; 19] = [
     "fill",
     "fill-opacity",
     "stroke",
@@ -27,6 +27,8 @@ const LOOKS: [&str; 17] = [
     "stroke-dasharray",
     "stroke-linecap",
     "stroke-linejoin",
+    "vector-effect",
+    "paint-order",
     "opacity",
     "font-family",
     "font-size",

@@ -11,6 +11,9 @@ const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 const FOR_THE_PLAYER = (await readFile(join(golden, '..', '..', 'src', 'app', 'boards', 'mod.rs'), 'utf8'))
   .match(/FOR_THE_PLAYER: &str =\s*"([^"]+)"/)[1];
 
+/** What decides how a shape is drawn, compared between the page and the picture. */
+const LOOKS = ['fill', 'stroke', 'stroke-width', 'paint-order', 'vector-effect', 'font-size', 'display'];
+
 /** One golden record of each game: long enough to step through, finished where it can be. */
 const RECORDS = {
   morris: 'morris/morelles-two-men-left',
@@ -288,15 +291,16 @@ tests.push(
         await page.waitForSelector(board);
         // What the board on the page is made of, and the colour its first shape has there.
         // What is drawn for the player's next move (boards::FOR_THE_PLAYER) is left out.
-        const onPage = await page.evaluate(([board, forPlayer]) => {
+        const onPage = await page.evaluate(([board, forPlayer, looks]) => {
           const svg = document.querySelector(board);
           const first = svg.querySelector('rect, path, circle, polygon');
           const position = [...svg.querySelectorAll('*')].filter((e) => !e.closest(forPlayer));
           return {
             shapes: position.length, marks: svg.querySelectorAll(forPlayer).length,
             fill: getComputedStyle(first).fill, viewBox: svg.getAttribute('viewBox'),
+            looks: position.map((e) => looks.map((name) => getComputedStyle(e).getPropertyValue(name)).join(' | ')),
           };
-        }, [board, FOR_THE_PLAYER]);
+        }, [board, FOR_THE_PLAYER, LOOKS]);
         if (game === 'morris' || game === 'doquin') {
           assert.ok(onPage.marks > 0, `${game}: the board on the page marks the player's targets`);
         }
@@ -315,20 +319,23 @@ tests.push(
         // shapes carry the colours they had on the page.
         const bare = await t.page({ width: 800 });
         await bare.goto('about:blank');
-        const read = await bare.evaluate(async ([text, forPlayer]) => {
+        const read = await bare.evaluate(async ([text, forPlayer, looks]) => {
           const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
           const root = doc.documentElement;
           const first = root.querySelector('rect, path, circle, polygon');
           const image = new Image();
           image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(text);
           await image.decode();
+          const placed = document.body.appendChild(document.importNode(root, true));
           return {
             error: doc.querySelector('parsererror')?.textContent ?? null,
             name: root.localName, ns: root.namespaceURI, viewBox: root.getAttribute('viewBox'),
             shapes: root.querySelectorAll('*').length, marks: root.querySelectorAll(forPlayer).length,
             fill: first.style.fill, width: image.naturalWidth,
+            looks: [...placed.querySelectorAll('*')]
+              .map((e) => looks.map((name) => getComputedStyle(e).getPropertyValue(name)).join(' | ')),
           };
-        }, [svg, FOR_THE_PLAYER]);
+        }, [svg, FOR_THE_PLAYER, LOOKS]);
         assert.equal(read.error, null, `${game}: the SVG parses`);
         assert.equal(read.name, 'svg');
         assert.equal(read.ns, 'http://www.w3.org/2000/svg');
@@ -336,6 +343,9 @@ tests.push(
         assert.equal(read.shapes, onPage.shapes, `${game}: every shape of the position is in the picture`);
         assert.equal(read.marks, 0, `${game}: no target, hint or focus ring is in the picture`);
         assert.equal(read.fill, onPage.fill, `${game}: a shape keeps the colour the page gave it`);
+        const unlike = onPage.looks.findIndex((looks, i) => looks !== read.looks[i]);
+        assert.equal(unlike, -1, `${game}: every shape looks as it does on the page (shape ${unlike}: `
+          + `${onPage.looks[unlike]} on the page, ${read.looks[unlike]} in the picture)`);
         assert.ok(read.width > 0, `${game}: the picture draws on its own`);
 
         const [png] = await Promise.all([

@@ -187,6 +187,45 @@ export const tests = [
     },
   },
   {
+    name: 'a long game\'s move list reads row by row, never wider than its box, and shows the newest move',
+    async run(t) {
+      const record = JSON.parse(await readFile(new URL('../golden/morris/morrice-fifty-moves.record.json', import.meta.url), 'utf8'));
+      record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
+      for (const width of [1280, 390]) {
+        const page = await t.page({ width, height: 900 });
+        await open(page, t.base, shareRoute(record));
+        await page.waitForSelector('.moves .last');
+        const list = await page.evaluate(() => {
+          const list = document.querySelector('.moves');
+          const box = list.getBoundingClientRect();
+          const last = list.querySelector('.last').getBoundingClientRect();
+          const rows = [...list.children].map((li) => li.getBoundingClientRect());
+          return {
+            rows: rows.length, wide: list.scrollWidth - list.clientWidth,
+            scrolls: list.scrollHeight > list.clientHeight,
+            lastInSight: last.top >= box.top - 1 && last.bottom <= box.bottom + 1 && last.right <= box.right + 1,
+            inOrder: rows.every((r, i) => i === 0 || r.top > rows[i - 1].top
+              || (r.top === rows[i - 1].top && r.left > rows[i - 1].left)),
+          };
+        });
+        assert.equal(list.rows, Math.ceil(record.moves.length / 2));
+        assert.ok(list.scrolls, `${width}: a long list scrolls within its box`);
+        assert.ok(list.wide <= 1, `${width}: the list is no wider than its box (${list.wide}px more)`);
+        assert.ok(list.lastInSight, `${width}: the newest move is in sight`);
+        assert.ok(list.inOrder, `${width}: the moves read left to right, then down`);
+        // A move made now scrolls the list to it.
+        await page.locator('.moves').evaluate((l) => { l.scrollTop = 0; });
+        await page.getByRole('button', { name: 'Undo' }).click();
+        await page.waitForFunction(() => {
+          const list = document.querySelector('.moves');
+          const last = list.querySelector('.last')?.getBoundingClientRect();
+          return last && last.bottom <= list.getBoundingClientRect().bottom + 1;
+        }, null, { timeout: 5000 });
+        await t.shot(page, `long-move-list-${width}`);
+      }
+    },
+  },
+  {
     name: 'resign and agreed draw end the game with the reason',
     async run(t) {
       const page = await t.page();

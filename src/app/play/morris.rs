@@ -435,6 +435,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         }
     };
 
+    // The list scrolls (itself, never the page) to keep the newest move in sight.
+    let moves_shown = NodeRef::<leptos::html::Ol>::new();
+    effect(move |_| {
+        let _ = play.with(|p| p.game.moves().len());
+        if let Some(list) = moves_shown.get() {
+            list.set_scroll_top(list.scroll_height());
+        }
+    });
     let move_list = move || {
         play.with(|p| {
             let moves = p.game.moves().to_vec();
@@ -582,7 +590,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     </GameControls>
                     <section class="move-list" aria-labelledby="moves-title">
                         <h2 id="moves-title">"Moves"</h2>
-                        <ol class="moves" tabindex="0" aria-labelledby="moves-title">{move_list}</ol>
+                        <ol class="moves" tabindex="0" aria-labelledby="moves-title" node_ref=moves_shown>{move_list}</ol>
                         {move || play.with(|p| p.game.moves().is_empty()).then(|| view! { <p class="hint">"No moves yet."</p> })}
                     </section>
                 </div>

@@ -69,6 +69,9 @@ export const tests = [
         if (await page.locator('.hand-end').count()) break;
         if (await page.locator('.pass-panel').count()) {
           assert.equal(await page.locator('.hand-bone').count(), 0, 'no bone is shown on the pass screen');
+          // Nor by the replay, which shows every hand: it waits for the hand's end.
+          assert.equal(await page.locator('a:has-text("Replay")').count(), 0, 'no Replay link while the hands are hidden');
+          assert.ok(await page.getByRole('button', { name: 'Replay' }).isDisabled(), 'the Replay button waits');
           const title = await page.locator('#pass-title').textContent();
           if (!shot) {
             await t.shot(page, 'pass-1280-light');
@@ -107,6 +110,7 @@ export const tests = [
       assert.equal(await page.locator('.hand-end table.revealed tbody tr').count(), 2, 'both hands are laid open');
       await waitText(page.locator('#end-title'), /(wins|share)/);
       assert.ok(await page.locator('.hands-table').count(), 'the table of hands');
+      assert.match(await page.locator('a:has-text("Replay")').getAttribute('href'), /#\/replay\//, 'the hand over, the replay opens');
       await t.shot(page, 'block-end-1280-light');
       const saved = await autosave(page);
       assert.ok(saved.finished, 'the finished game is saved as finished');

@@ -736,7 +736,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     <GameControls game=GameKind::Dominoes new_game=EmbedSpec::new_dominoes undo=undo redo=redo
                         can_undo=Signal::derive(can_undo)
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
-                        progress=progress entry=entry announce=announce>
+                        progress=progress entry=entry announce=announce
+                        secret=Signal::derive(move || matches!(position.with(|p| p.turn()), Turn::Seat(_)))>
                         {has_human.then(|| hinting.button(move || my_moves.with(Vec::is_empty), ask))}
                     </GameControls>
                 </div>

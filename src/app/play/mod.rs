@@ -736,6 +736,10 @@ pub fn GameControls(
     #[prop(into)] progress: Signal<Progress>,
     entry: StoredValue<SavedGame>,
     announce: RwSignal<String>,
+    /// Whether the board now keeps something from the players (bones in hand) that a replay
+    /// would show.
+    #[prop(optional, into)]
+    secret: Signal<bool>,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     view! {
@@ -744,7 +748,7 @@ pub fn GameControls(
             <button type="button" on:click=move |_| redo.run(()) disabled=move || !can_redo.get()>"Redo"</button>
             {children.map(|buttons| buttons())}
         </div>
-        <RecordControls game=game new_game=new_game progress=progress entry=entry announce=announce/>
+        <RecordControls game=game new_game=new_game progress=progress entry=entry announce=announce secret=secret/>
     }
 }
 
@@ -759,6 +763,10 @@ pub fn RecordControls(
     #[prop(into)] progress: Signal<Progress>,
     entry: StoredValue<SavedGame>,
     announce: RwSignal<String>,
+    /// Whether the board now keeps something from the players that a replay would show: the
+    /// Replay link waits until it is out.
+    #[prop(optional, into)]
+    secret: Signal<bool>,
 ) -> impl IntoView {
     let state = app_state();
     let saving = RwSignal::new(false);
@@ -866,8 +874,16 @@ pub fn RecordControls(
             <button type="button" on:click=share>"Share link"</button>
             <super::embed::EmbedButton record=Signal::derive(move || progress.get().record) new_game=new_game/>
             <super::image::PictureButton name=Signal::derive(move || format!("parlour-{}-{}", game.name(), file_stamp()))/>
-            <a class="button" target="_blank" rel="noopener"
-                href=move || super::replay::replay_link(&progress.get().record)>"Replay"</a>
+            {move || if secret.get() {
+                view! {
+                    <button type="button" disabled title="A replay shows every hand: it opens when this hand is over">"Replay"</button>
+                }.into_any()
+            } else {
+                view! {
+                    <a class="button" target="_blank" rel="noopener"
+                        href=move || super::replay::replay_link(&progress.get().record)>"Replay"</a>
+                }.into_any()
+            }}
             <a class="button" href=new_game_page>"New game"</a>
             <a class="button" href=rules>"Rules"</a>
         </div>

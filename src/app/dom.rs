@@ -192,15 +192,20 @@ pub fn focus_element(element: &web_sys::Element) {
 /// Moves the keyboard's focus, once the screen has drawn what was just changed, to the first
 /// element that matches the first of `selectors` (tried in order) that matches any.
 pub fn focus_first(selectors: &'static [&'static str]) {
+    focus_soon(move || {
+        let document = window().document()?;
+        selectors
+            .iter()
+            .find_map(|selector| document.query_selector(selector).ok().flatten())
+    });
+}
+
+/// Moves the keyboard's focus, once the screen has drawn what was just changed, to the element
+/// `find` finds then, if it finds one.
+pub fn focus_soon(find: impl FnOnce() -> Option<web_sys::Element> + 'static) {
     leptos::prelude::set_timeout(
         move || {
-            let Some(document) = window().document() else {
-                return;
-            };
-            let found = selectors
-                .iter()
-                .find_map(|selector| document.query_selector(selector).ok().flatten());
-            if let Some(element) = found {
+            if let Some(element) = find() {
                 focus_element(&element);
             }
         },

@@ -239,12 +239,33 @@ fn SaveRow(game: SaveSummary, on_change: Callback<String>) -> impl IntoView {
             }
         }
     };
+    // The row is drawn anew when its name changes: the focus is put back by the row's id.
+    let row_id = move || format!("save-{}", id());
+    let focus_row = move |selector: &'static str| {
+        let row = row_id();
+        dom::focus_soon(move || {
+            let row = dom::window().document()?.get_element_by_id(&row)?;
+            row.query_selector(selector).ok().flatten()
+        });
+    };
+    let unnamed = RwSignal::new(false);
+    let start_renaming = move |on: bool| {
+        renaming.set(on);
+        unnamed.set(false);
+        new_name.set(game.with_value(|g| g.name.clone()));
+        focus_row(if on { "input" } else { ".start-renaming" });
+    };
     let rename = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let name = new_name.get_untracked().trim().to_string();
+        if name.is_empty() {
+            unnamed.set(true);
+            focus_row("input");
+            return;
+        }
         match store().rename_game(&id(), &name, &tab_id(), dom::now()) {
             Ok(_) => {
-                renaming.set(false);
+                start_renaming(false);
                 on_change.run(id());
             }
             Err(e) => state.tell(format!("Not renamed: {e}."), true),
@@ -263,17 +284,21 @@ fn SaveRow(game: SaveSummary, on_change: Callback<String>) -> impl IntoView {
     };
     let saved = game.get_value();
     view! {
-        <li class="save">
+        <li class="save" id=row_id()>
             <div class="save-text">
                 {move || if renaming.get() {
                     view! {
-                        <form class="rename" on:submit=rename>
+                        <form class="rename" on:submit=rename
+                            on:keydown=move |ev| if ev.key() == "Escape" { start_renaming(false) }>
                             <label class="visually-hidden" for=format!("rename-{}", game.get_value().id)>"New name"</label>
-                            <input id=format!("rename-{}", game.get_value().id) type="text" maxlength="80"
+                            <input id=format!("rename-{}", game.get_value().id) type="text" maxlength="80" required
                                 prop:value=move || new_name.get()
                                 on:input=move |ev| new_name.set(event_target_value(&ev))/>
                             <button type="submit" class="primary">"Rename"</button>
-                            <button type="button" on:click=move |_| renaming.set(false)>"Cancel"</button>
+                            <button type="button" on:click=move |_| start_renaming(false)>"Cancel"</button>
+                            <p class="error" role="alert">
+                                {move || unnamed.get().then_some("A saved game needs a name: this one keeps its own until it has one.")}
+                            </p>
                         </form>
                     }.into_any()
                 } else {
@@ -287,7 +312,7 @@ fn SaveRow(game: SaveSummary, on_change: Callback<String>) -> impl IntoView {
             </div>
             <p class="actions">
                 <button type="button" class="primary" on:click=resume>{if saved.finished { "Open" } else { "Resume" }}</button>
-                <button type="button" on:click=move |_| renaming.set(true)>"Rename"</button>
+                <button type="button" class="start-renaming" on:click=move |_| start_renaming(true)>"Rename"</button>
                 <button type="button" on:click=export>"Export"</button>
                 <DeleteButton on_delete=Callback::new(delete)/>
             </p>
@@ -408,23 +433,56 @@ pub fn OpenShared(encoded: String) -> impl IntoView {
     }
 }
 
-/// A Delete button that asks once more before it deletes.
+/// A Delete button that asks once more before it deletes. The keyboard's focus follows: to
+/// Keep when it asks, back to Delete when kept, and once deleted to the next row (or the one
+/// before, or the screen's title).
 #[component]
 fn DeleteButton(on_delete: Callback<()>) -> impl IntoView {
     let confirming = RwSignal::new(false);
-    move || {
-        if confirming.get() {
-            view! {
-                <span class="confirm">
-                    "Delete for good? "
-                    <button type="button" class="danger" on:click=move |_| on_delete.run(())>"Delete"</button>
-                    <button type="button" on:click=move |_| confirming.set(false)>"Keep"</button>
-                </span>
-            }
-            .into_any()
+    let here = NodeRef::<html::Span>::new();
+    let focus_here = move |selector: &'static str| {
+        dom::focus_soon(move || {
+            here.get_untracked()?
+                .query_selector(selector)
+                .ok()
+                .flatten()
+        });
+    };
+    let ask = move |asking: bool| {
+        confirming.set(asking);
+        focus_here(if asking {
+            "button:last-child"
         } else {
-            view! { <button type="button" on:click=move |_| confirming.set(true)>"Delete"</button> }
+            "button"
+        });
+    };
+    let delete = move |_| {
+        let row = here
+            .get_untracked()
+            .and_then(|h| h.closest("li").ok().flatten());
+        let next = row.and_then(|r| r.next_element_sibling().or(r.previous_element_sibling()));
+        on_delete.run(());
+        dom::focus_soon(move || {
+            let document = dom::window().document()?;
+            next.filter(|n| n.is_connected())
+                .and_then(|n| n.query_selector(".actions button").ok().flatten())
+                .or_else(|| document.get_element_by_id("screen-title"))
+        });
+    };
+    view! {
+        <span class="delete" node_ref=here>
+            {move || if confirming.get() {
+                view! {
+                    <span class="confirm">
+                        "Delete for good? "
+                        <button type="button" class="danger" on:click=delete>"Delete"</button>
+                        <button type="button" on:click=move |_| ask(false)>"Keep"</button>
+                    </span>
+                }
                 .into_any()
-        }
+            } else {
+                view! { <button type="button" on:click=move |_| ask(true)>"Delete"</button> }.into_any()
+            }}
+        </span>
     }
 }

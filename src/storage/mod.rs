@@ -600,6 +600,21 @@ impl<B: Backend> Store<B> {
         Ok(removed)
     }
 
+    /// The id of a game saved under this name that holds this very record (its moves to
+    /// redo too), if there is one: saving it again would only make a copy.
+    pub fn same_save(&self, name: &str, record: &Record, redo: &[String]) -> Option<String> {
+        let listing = self.summaries().ok()?;
+        listing
+            .games
+            .into_iter()
+            .filter(|g| g.kind == SaveKind::Named && g.name == name)
+            .find(|g| {
+                self.game(&g.id)
+                    .is_ok_and(|whole| whole.record == *record && whole.redo == redo)
+            })
+            .map(|g| g.id)
+    }
+
     /// The saved game with this id.
     pub fn game(&self, id: &str) -> Result<SavedGame, LoadError> {
         match self.read::<SavedGame>(&game_key(id)) {

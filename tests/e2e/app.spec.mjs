@@ -147,6 +147,96 @@ export const tests = [
     },
   },
   {
+    name: 'saving under a name: never blank, never a second copy of the same; the saved games keep the keyboard\'s place',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 800 });
+      await startGame(page, t.base);
+      for (const m of ['d6', 'f4']) await playByClicks(page, m);
+      const named = async () => Object.values(await storage(page))
+        .map((v) => { try { return JSON.parse(v); } catch { return null; } })
+        .filter((g) => g?.kind === 'named');
+      const save = async (name) => {
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        const input = page.locator('#save-name');
+        const offered = await input.inputValue();
+        if (name !== undefined) await input.fill(name);
+        await page.locator('[role=dialog] button[type=submit]').click();
+        return offered;
+      };
+      // The name offered is the game's with the time, in one pair of brackets.
+      const offered = await save();
+      assert.match(offered, /^Morelles: Ada v Bob \([^()]+\)$/, `the name offered: ${offered}`);
+      await waitText(page.locator('.notice'), `Saved as “${offered}”.`);
+      // The same game under the same name again: no copy.
+      await save(offered);
+      await waitText(page.locator('.notice'), 'already saved as');
+      assert.equal((await named()).length, 1, 'one save, not two alike');
+      // A blank name is refused in the dialog, which stays open; nothing is saved.
+      await save('   ');
+      await waitText(page.locator('#save-name-problem'), 'Give the save a name.');
+      assert.ok(await page.locator('[role=dialog] #save-name').isVisible(), 'the dialog stays to put it right');
+      await page.keyboard.press('Escape');
+      assert.equal((await named()).length, 1, 'nothing saved under no name');
+      // Played on, the game is saved again under its own name, the time changed, not added to.
+      await playByClicks(page, 'b4');
+      await save('Opening');
+      await waitText(page.locator('.notice'), 'Saved as “Opening”.');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      assert.match(await page.locator('#save-name').inputValue(), /^Morelles: Ada v Bob \([^()]+\)$/);
+      await page.keyboard.press('Escape');
+
+      await open(page, t.base, '#/saves');
+      const rows = page.locator('li.save');
+      assert.equal(await rows.count(), 3, 'the autosave and two named saves');
+      const focused = () => page.evaluate(() => {
+        const e = document.activeElement;
+        return `${e?.closest('li.save')?.querySelector('.save-name')?.textContent ?? e?.id ?? ''}|${e?.tagName}|${e?.textContent || e?.getAttribute('aria-label') || ''}`;
+      });
+      // Rename: the keyboard goes to the name; Escape puts it back on Rename, unchanged.
+      const opening = rows.filter({ hasText: 'Opening' });
+      await opening.getByRole('button', { name: 'Rename' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.matches('.rename input'));
+      await page.keyboard.type(' and more');
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => document.activeElement?.matches('.start-renaming'));
+      assert.equal(await focused(), 'Opening|BUTTON|Rename');
+      // A blank name is refused and the old one kept.
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.matches('.rename input'));
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('  ');
+      await page.keyboard.press('Enter');
+      await waitText(page.locator('.rename [role=alert]'), 'needs a name');
+      await t.shot(page, 'rename-unnamed-390');
+      await page.keyboard.press('Escape');
+      await waitText(opening.locator('.save-name'), 'Opening');
+      // Renamed: the keyboard stays with the row, on Rename.
+      await opening.getByRole('button', { name: 'Rename' }).click();
+      await page.locator('.rename input').fill('The opening');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.matches('.start-renaming'));
+      assert.equal(await focused(), 'The opening|BUTTON|Rename');
+      // Delete asks, with the keyboard on Keep; Keep puts it back on Delete.
+      const first = rows.first();
+      const firstName = await first.locator('.save-name').textContent();
+      const secondName = await rows.nth(1).locator('.save-name').textContent();
+      await first.getByRole('button', { name: 'Delete' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Keep', null, { timeout: 2000 })
+        .catch(() => assert.fail('asked to confirm, the keyboard is on Keep'));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Delete');
+      // Deleted: the keyboard goes on to the next game's first button, not to the page.
+      await page.keyboard.press('Enter');
+      await page.locator('.confirm button.danger').click();
+      await page.waitForFunction((name) => ![...document.querySelectorAll('.save-name')].some((n) => n.textContent === name), firstName);
+      await page.waitForFunction(() => document.activeElement?.closest('li.save'));
+      assert.equal(await focused(), `${secondName}|BUTTON|Resume`);
+      await t.shot(page, 'saves-after-delete-390');
+    },
+  },
+  {
     name: 'a full storage is reported and the game goes on in memory',
     async run(t) {
       const page = await t.page();

@@ -794,19 +794,34 @@ pub fn RecordControls(
     };
     let save_dialog = move || {
         saving.get().then(|| {
+            // The game's name with the time, in place of any time or note it had in brackets.
             let name = RwSignal::new(format!(
                 "{} ({})",
-                entry.get_value().name,
+                without_brackets(&entry.get_value().name),
                 dom::local_time(dom::now())
             ));
+            let problem = RwSignal::new(None::<&'static str>);
             let save = move |ev: leptos::ev::SubmitEvent| {
                 ev.prevent_default();
                 let now = dom::now();
                 let progress = progress.get_untracked();
+                let chosen = name.get_untracked().trim().to_string();
+                if chosen.is_empty() {
+                    problem.set(Some("Give the save a name."));
+                    dom::focus_first(&["#save-name"]);
+                    return;
+                }
+                if store().same_save(&chosen, &progress.record, &progress.redo).is_some() {
+                    let words = format!("This game is already saved as \u{201c}{chosen}\u{201d}, as it stands.");
+                    announce.set(words.clone());
+                    state.tell_here(words);
+                    saving.set(false);
+                    return;
+                }
                 let game = SavedGame {
                     id: dom::new_id(),
                     kind: SaveKind::Named,
-                    name: name.get_untracked().trim().to_string(),
+                    name: chosen,
                     created: now,
                     updated: now,
                     finished: progress.result.is_some(),
@@ -829,9 +844,11 @@ pub fn RecordControls(
                 <Modal title="Save this game".to_string() on_close=Callback::new(move |_| saving.set(false))>
                     <form on:submit=save>
                         <label for="save-name">"Name"</label>
-                        <input id="save-name" type="text" maxlength="80"
+                        <input id="save-name" type="text" maxlength="80" required
+                            aria-describedby="save-name-problem"
                             prop:value=move || name.get()
                             on:input=move |ev| name.set(event_target_value(&ev))/>
+                        <p id="save-name-problem" class="error" role="alert">{move || problem.get()}</p>
                         <p class="actions">
                             <button type="submit" class="primary">"Save"</button>
                             <button type="button" on:click=move |_| saving.set(false)>"Cancel"</button>
@@ -889,6 +906,15 @@ pub fn RecordControls(
         </div>
         {save_dialog}
         {share_dialog}
+    }
+}
+
+/// A name without what it ends with in brackets ("Morrice: Ada v Bob (1 Dec 2026, 10:00)"
+/// gives "Morrice: Ada v Bob").
+fn without_brackets(name: &str) -> &str {
+    match name.strip_suffix(')').and_then(|n| n.rfind(" (")) {
+        Some(open) => name[..open].trim_end(),
+        None => name,
     }
 }
 

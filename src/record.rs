@@ -150,8 +150,18 @@ impl Record {
 
     /// Reads a record from JSON text, checking the header's shape (not yet its moves).
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| RecordError::NotJson(e.to_string()))?;
+        let value: Value = serde_json::from_str(text).map_err(|e| {
+            // Where the text goes wrong, in a reader's words rather than the parser's.
+            let trouble = match e.classify() {
+                serde_json::error::Category::Eof => "it breaks off",
+                _ => "something is out of place",
+            };
+            RecordError::NotJson(format!(
+                "{trouble} at line {}, column {}",
+                e.line(),
+                e.column()
+            ))
+        })?;
         Record::from_value(value)
     }
 

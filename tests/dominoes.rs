@@ -425,10 +425,14 @@ fn partners_share_one_score_and_count_the_other_sides_pips() {
     // Seats 2 and 4 hold 1-0 2-1 and 2-0 1-1: 8 pips. Seat 3's 3-3 is on the winning side.
     assert_eq!(g.scores(), [8, 0, 8, 0]);
     assert_eq!(g.hands_log()[0].end.as_ref().unwrap().side_pips, [6, 8]);
+    let why = &g.hands_log()[0].end.as_ref().unwrap().why;
+    assert!(why.ends_with("so seats 1 and 3 score 8"), "{why}");
     // Each for himself, seat 1 takes every other hand's pips: 4 + 6 + 4.
     let mut g = dealt("block", json!({"hand": 2, "partners": false}), &hands, "");
     play(&mut g, "6-6 go 6-4L go 6-5R");
     assert_eq!(g.scores(), [14, 0, 0, 0]);
+    let why = &g.hands_log()[0].end.as_ref().unwrap().why;
+    assert!(why.ends_with("so seat 1 scores 14"), "{why}");
 }
 
 #[test]

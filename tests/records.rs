@@ -188,6 +188,11 @@ fn not_json_is_refused() {
             message.starts_with("this is not a Parlour record: not JSON ("),
             "records: {text:?} is not JSON, got {message:?}"
         );
+        // Where it goes wrong, in words, not the parser's terms ("EOF while parsing").
+        assert!(
+            message.contains(" at line 1, column ") && !message.contains("EOF"),
+            "records: {text:?} says where, in words: {message:?}"
+        );
         assert!(matches!(
             Record::from_json(text),
             Err(RecordError::NotJson(_))

@@ -427,7 +427,7 @@ pub fn OpenShared(encoded: String) -> impl IntoView {
         }
         Err(why) => super::refusal(
             "This shared game cannot be opened",
-            format!("{why}. Nothing was saved."),
+            format!("{} Nothing was saved.", sentence(&why)),
             false,
         ),
     }

@@ -60,8 +60,8 @@ pub fn SettingsPage() -> impl IntoView {
             <fieldset>
                 <legend>"Animations"</legend>
                 {motion(Motion::System, "As the system (off when it asks for reduced motion)")}
-                {motion(Motion::On, "On: men slide to their points")}
-                {motion(Motion::Off, "Off: men jump to their points")}
+                {motion(Motion::On, "On: pieces slide into place and the teetotum spins")}
+                {motion(Motion::Off, "Off: pieces and the teetotum come to rest at once")}
             </fieldset>
             <p class="hint">"Settings are kept in this browser."</p>
         </section>

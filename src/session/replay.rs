@@ -168,7 +168,7 @@ impl<G: Replayable> Replay<G> {
                 Some(outcome) => {
                     let who: Vec<&str> = outcome.winners.iter().map(|s| self.name(*s)).collect();
                     let result = if outcome.is_draw(now.seats()) {
-                        "A draw".to_string()
+                        "a draw".to_string()
                     } else if who.len() == 1 {
                         format!("{} wins", who[0])
                     } else {

@@ -75,7 +75,7 @@ export const tests = [
       const page = await t.page({ theme: 'light' });
       await open(page, t.base, '#/settings');
       await page.getByLabel('Dark: lamplight').check();
-      await page.getByLabel(/^Off: men jump/).check();
+      await page.getByLabel(/^Off: pieces and the teetotum/).check();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
       await page.reload();
       await page.waitForSelector('#screen-title');

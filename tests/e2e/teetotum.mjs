@@ -7,7 +7,7 @@ import { assert, open, waitText } from './lib.mjs';
 /** Turns animations off in the settings (spins and men then settle at once). */
 export async function animationsOff(page, base) {
   await open(page, base, '#/settings');
-  await page.getByLabel(/^Off: men jump/).check();
+  await page.getByLabel(/^Off: pieces and the teetotum/).check();
   assert.equal(await page.evaluate(() => document.documentElement.dataset.motion), 'off');
 }
 

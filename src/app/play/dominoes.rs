@@ -378,7 +378,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 match shown.get() {
                     Viewer::Pass(_) => format!("Pass the screen to {who}."),
                     _ if now.line().is_empty() => match now.forced_set() {
-                        Some(bone) => format!("{who} to set {bone}: click it in the hand."),
+                        Some(bone) => format!("{who} to set {bone}: choose it in the hand."),
                         None => format!("{who} to set any bone."),
                     },
                     _ => {

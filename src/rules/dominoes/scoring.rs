@@ -183,6 +183,13 @@ impl Sides {
         }
     }
 
+    /// What a side does in words, the verb agreeing with it: "seat 1 scores", "seats 1 and
+    /// 3 score".
+    pub fn does(self, side: usize, verb: &str) -> String {
+        let ending = if self.seats(side).len() == 1 { "s" } else { "" };
+        format!("{} {verb}{ending}", self.name(side))
+    }
+
     /// Several sides in words.
     pub fn names(self, sides: &[usize]) -> String {
         let names: Vec<String> = sides.iter().map(|s| self.name(*s)).collect();
@@ -306,7 +313,7 @@ pub fn score_hand(
         }
         DominoGame::Bergen => {
             end.points[end.winners[0]] = BERGEN_HAND;
-            end.why = format!("{opening}, so {} scores 1", sides.name(end.winners[0]));
+            end.why = format!("{opening}, so {} 1", sides.does(end.winners[0], "score"));
         }
         _ => {
             let winner = end.winners[0];
@@ -335,7 +342,7 @@ pub fn score_hand(
             };
             end.counted = Some(counted);
             end.points[winner] = points;
-            end.why = format!("{text}, so {} scores {points}", sides.name(winner));
+            end.why = format!("{text}, so {} {points}", sides.does(winner, "score"));
         }
     }
     end

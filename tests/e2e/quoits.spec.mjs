@@ -280,7 +280,10 @@ export const tests = [
       await animationsOff(page, t.base);
       await startQuoits(page, t.base, [{ name: 'Ada' }, { name: 'Bob' }]);
       await page.selectOption('#pace', 'slow');
+      // People spin for themselves: nothing comes by itself to pause, until the game plays itself.
+      assert.ok(await page.getByRole('button', { name: 'Pause' }).isDisabled(), 'Pause waits for automatic spins');
       await page.getByLabel('Play the whole game automatically').check();
+      assert.ok(await page.getByRole('button', { name: 'Pause' }).isEnabled(), 'Pause is offered once the game plays itself');
       // The spins are the app's to make now: Space, pressed away from any control, is ignored
       // and the automatic spins go on (an earlier build stalled for good here).
       await page.locator('#screen-title').click();

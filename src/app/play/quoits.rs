@@ -111,6 +111,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let computers: Vec<bool> = game.players().iter().map(|p| p.is_computer()).collect();
     let has_human = computers.iter().any(|c| !c);
+    let has_computer = computers.iter().any(|c| *c);
     let title_names = names.join(" v ");
     let pitches = game.position().pitch_count();
     let labels = pitch_labels(game.position(), &names);
@@ -408,7 +409,9 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         <label class="choice"><input type="checkbox" prop:checked=move || auto_play.get()
                             on:change=move |ev| auto_play.set(event_target_checked(&ev))/>"Play the whole game automatically"</label>
                         <PaceChoice label="Pace" pace=pace/>
-                        <button type="button" on:click=move |_| paused.update(|p| *p = !*p)>
+                        // Only spins that come by themselves wait on a pause.
+                        <button type="button" on:click=move |_| paused.update(|p| *p = !*p)
+                            disabled=move || !paused.get() && !auto_play.get() && !has_computer>
                             {move || if paused.get() { "Resume" } else { "Pause" }}
                         </button>
                     </div>

@@ -39,11 +39,13 @@ pub fn Home() -> impl IntoView {
                     <ul class="plain">
                         {in_progress.into_iter().map(|game| {
                             let href = format!("#/play/{}", game.id);
+                            let summary = game_summary(&game);
+                            // Each Resume says which game it resumes, to a screen reader too.
                             view! {
                                 <li>
-                                    <a class="button" href=href>"Resume"</a>
+                                    <a class="button" href=href aria-label=format!("Resume {summary}")>"Resume"</a>
                                     " "
-                                    <span>{game_summary(&game)}</span>
+                                    <span>{summary}</span>
                                 </li>
                             }
                         }).collect_view()}

@@ -647,7 +647,8 @@ fn DominoesSetup() -> impl IntoView {
                         }
                     }>
                         {dominoes::Set::ALL.into_iter().map(|s| view! {
-                            <option value=s.highest().to_string() selected=move || set.get() == s>
+                            <option value=s.highest().to_string() selected=move || set.get() == s
+                                disabled=move || game.get() == DominoGame::Sebastopol && s != dominoes::Set::DoubleSix>
                                 {format!("{} ({} bones)", s.name(), s.size())}
                             </option>
                         }).collect_view()}

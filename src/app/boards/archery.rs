@@ -88,8 +88,8 @@ impl Layout {
 /// How arrows that share a place stand there.
 #[derive(Clone, Copy)]
 enum Standing {
-    /// Stacked upwards, closer together when there are too many for the stack's room (the
-    /// flight).
+    /// Stacked upwards; two stacks side by side, closer together, when there are too many
+    /// for one stack's room (the flight).
     Stacked,
     /// Alternately below and above the centre line, this far apart, and closer together when
     /// that would take them farther from the line than the second distance (the misses).
@@ -101,6 +101,18 @@ enum Standing {
 
 /// How far apart arrows in the target stand, and how far from the centre line at most.
 const IN_TARGET: f64 = 14.0;
+
+/// How far apart two arrows side by side stand, centre to centre: they do not touch.
+const SIDE_BY_SIDE: f64 = 22.0;
+
+/// Which side of the two the `n`th arrow of a place stands on, when they stand two by two.
+fn side_of(n: f64) -> f64 {
+    if (n as usize).is_multiple_of(2) {
+        -SIDE_BY_SIDE / 2.0
+    } else {
+        SIDE_BY_SIDE / 2.0
+    }
+}
 
 /// Where each arrow is drawn, in order (none for an arrow in the quiver).
 fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
@@ -128,25 +140,22 @@ fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
             let n = sharing((x, y), &spots[..i]);
             let all = sharing((x, y), &spots);
             let (apart, reach) = match standing {
+                Standing::Stacked if (all - 1.0) * l.stack <= l.room => {
+                    return Some((x, y - 26.0 - n * l.stack));
+                }
+                // Too many for one stack's room: two stacks side by side, their arrows as far
+                // apart as the room allows but never farther than it takes not to touch.
                 Standing::Stacked => {
-                    let gaps = all - 1.0;
-                    let step = if gaps * l.stack > l.room {
-                        l.room / gaps
-                    } else {
-                        l.stack
-                    };
-                    return Some((x, y - 26.0 - n * step));
+                    let rows = (all / 2.0).ceil();
+                    let apart = SIDE_BY_SIDE.min(l.room / (rows - 1.0));
+                    let row = (n / 2.0).floor();
+                    return Some((x + side_of(n), y - 26.0 - row * apart));
                 }
                 Standing::InTarget if all > 3.0 => {
                     let rows = (all / 2.0).ceil();
                     let apart = IN_TARGET.min(2.0 * IN_TARGET / (rows - 1.0));
-                    let side = if (n as usize).is_multiple_of(2) {
-                        -11.0
-                    } else {
-                        11.0
-                    };
                     let row = (n / 2.0).floor();
-                    return Some((x + side, y + (row - (rows - 1.0) / 2.0) * apart));
+                    return Some((x + side_of(n), y + (row - (rows - 1.0) / 2.0) * apart));
                 }
                 Standing::InTarget => (IN_TARGET, IN_TARGET),
                 Standing::Alternate(apart, reach) => (apart, reach),
@@ -242,10 +251,12 @@ pub fn ArcheryBoard(
                 short(ninth.0),
                 short(ninth.1),
                 short(last.0),
-                short(last.0 - 30.0),
-                short(last.1 + 60.0),
-                short(target.0 - 20.0),
-                short(target.1 - 90.0),
+                // Down the left, clear of 16's number, and into the target from its side,
+                // under the points of its first space.
+                short(last.0 - 60.0),
+                short(last.1 + 20.0),
+                short(target.0 - 60.0),
+                short(target.1),
                 short(target.0),
                 short(target.1)
             )

@@ -301,7 +301,7 @@ tests.push(
             looks: position.map((e) => looks.map((name) => getComputedStyle(e).getPropertyValue(name)).join(' | ')),
           };
         }, [board, FOR_THE_PLAYER, LOOKS]);
-        if (game === 'morris' || game === 'doquin') {
+        if (game === 'morris' || game === 'doquin' || game === 'archery') {
           assert.ok(onPage.marks > 0, `${game}: the board on the page marks the player's targets`);
         }
         await page.getByRole('button', { name: 'Picture' }).click();

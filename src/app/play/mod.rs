@@ -891,9 +891,11 @@ pub fn RecordControls(
             <button type="button" on:click=share>"Share link"</button>
             <super::embed::EmbedButton record=Signal::derive(move || progress.get().record) new_game=new_game/>
             <super::image::PictureButton name=Signal::derive(move || format!("parlour-{}-{}", game.name(), file_stamp()))/>
+            // Waiting, the button can still be reached and pressed, and says why it waits.
             {move || if secret.get() {
                 view! {
-                    <button type="button" disabled title="A replay shows every hand: it opens when this hand is over">"Replay"</button>
+                    <button type="button" aria-disabled="true" title=REPLAY_WAITS
+                        on:click=move |_| state.tell(REPLAY_WAITS, false)>"Replay"</button>
                 }.into_any()
             } else {
                 view! {
@@ -908,6 +910,9 @@ pub fn RecordControls(
         {share_dialog}
     }
 }
+
+/// Why the Replay button waits while the board keeps something from the players.
+const REPLAY_WAITS: &str = "A replay shows every hand, so it opens when this hand is over.";
 
 /// A name without what it ends with in brackets ("Morrice: Ada v Bob (1 Dec 2026, 10:00)"
 /// gives "Morrice: Ada v Bob").

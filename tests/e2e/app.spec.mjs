@@ -176,8 +176,12 @@ export const tests = [
       await waitText(page.locator('#save-name-problem'), 'Give the save a name.');
       assert.ok(await page.locator('[role=dialog] #save-name').isVisible(), 'the dialog stays to put it right');
       await page.keyboard.press('Escape');
+      await page.waitForSelector('[role=dialog]', { state: 'detached', timeout: 5000 });
+      // The keyboard goes back to Save (which scrolls the page to it) before the board is touched.
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Save', null, { timeout: 2000 });
       assert.equal((await named()).length, 1, 'nothing saved under no name');
       // Played on, the game is saved again under its own name, the time changed, not added to.
+      await page.locator('svg.board').scrollIntoViewIfNeeded();
       await playByClicks(page, 'b4');
       await save('Opening');
       await waitText(page.locator('.notice'), 'Saved as “Opening”.');

@@ -593,7 +593,7 @@ fn DominoesSetup() -> impl IntoView {
         seats
             .count
             .update(|n| *n = (*n).clamp(*range.start(), *range.end()));
-        if g == DominoGame::Sebastopol {
+        if !g.plays_with(set.get_untracked()) {
             set.set(dominoes::Set::DoubleSix);
         }
         target.set(None);
@@ -648,7 +648,7 @@ fn DominoesSetup() -> impl IntoView {
                     }>
                         {dominoes::Set::ALL.into_iter().map(|s| view! {
                             <option value=s.highest().to_string() selected=move || set.get() == s
-                                disabled=move || game.get() == DominoGame::Sebastopol && s != dominoes::Set::DoubleSix>
+                                disabled=move || !game.get().plays_with(s)>
                                 {format!("{} ({} bones)", s.name(), s.size())}
                             </option>
                         }).collect_view()}

@@ -90,6 +90,11 @@ impl DominoGame {
         }
     }
 
+    /// Whether this game may be played with this set (Sebastopol only with the double-six).
+    pub fn plays_with(self, set: Set) -> bool {
+        self != DominoGame::Sebastopol || set == Set::DoubleSix
+    }
+
     /// How many may play.
     pub fn players(self) -> std::ops::RangeInclusive<usize> {
         match self {
@@ -1171,7 +1176,7 @@ fn check(game: DominoGame, players: usize, o: &Options) -> Result<(), String> {
         ));
     }
     if game == DominoGame::Sebastopol {
-        if o.set != Set::DoubleSix {
+        if !game.plays_with(o.set) {
             return Err(format!(
                 "Sebastopol is played with the double-six set only, not the {}",
                 o.set.name()

@@ -200,6 +200,15 @@ pub fn focus_first(selectors: &'static [&'static str]) {
     });
 }
 
+/// Moves the keyboard's focus, once the screen has drawn what was just changed, to the first
+/// element matching `selector` inside the one `root` finds then.
+pub fn focus_within(
+    root: impl FnOnce() -> Option<web_sys::Element> + 'static,
+    selector: &'static str,
+) {
+    focus_soon(move || root()?.query_selector(selector).ok().flatten());
+}
+
 /// Moves the keyboard's focus, once the screen has drawn what was just changed, to the element
 /// `find` finds then, if it finds one.
 pub fn focus_soon(find: impl FnOnce() -> Option<web_sys::Element> + 'static) {

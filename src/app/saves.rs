@@ -243,10 +243,10 @@ fn SaveRow(game: SaveSummary, on_change: Callback<String>) -> impl IntoView {
     let row_id = move || format!("save-{}", id());
     let focus_row = move |selector: &'static str| {
         let row = row_id();
-        dom::focus_soon(move || {
-            let row = dom::window().document()?.get_element_by_id(&row)?;
-            row.query_selector(selector).ok().flatten()
-        });
+        dom::focus_within(
+            move || dom::window().document()?.get_element_by_id(&row),
+            selector,
+        );
     };
     let unnamed = RwSignal::new(false);
     let start_renaming = move |on: bool| {
@@ -441,12 +441,7 @@ fn DeleteButton(on_delete: Callback<()>) -> impl IntoView {
     let confirming = RwSignal::new(false);
     let here = NodeRef::<html::Span>::new();
     let focus_here = move |selector: &'static str| {
-        dom::focus_soon(move || {
-            here.get_untracked()?
-                .query_selector(selector)
-                .ok()
-                .flatten()
-        });
+        dom::focus_within(move || here.get_untracked().map(Into::into), selector);
     };
     let ask = move |asking: bool| {
         confirming.set(asking);

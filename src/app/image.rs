@@ -119,8 +119,18 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
         copy.set_attribute(name, &short(value).to_string())
             .map_err(failed)?;
     }
-    for name in ["tabindex", "aria-activedescendant"] {
-        let _ = copy.remove_attribute(name);
+    // A picture is an image: what made the board a control (its focus, its parts' roles and
+    // names) is taken out; the whole keeps the board's name.
+    for i in 0..copies.length() {
+        if let Some(part) = copies.get(i) {
+            without_controls(part.unchecked_ref());
+        }
+    }
+    let label = copy.get_attribute("aria-label");
+    without_controls(&copy);
+    copy.set_attribute("role", "img").map_err(failed)?;
+    if let Some(label) = label {
+        copy.set_attribute("aria-label", &label).map_err(failed)?;
     }
     let text = web_sys::XmlSerializer::new()
         .map_err(failed)?
@@ -131,6 +141,24 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
         width,
         height,
     ))
+}
+
+/// Takes out of a copied board's element what makes it a control rather than a picture.
+fn without_controls(element: &web_sys::Element) {
+    for name in [
+        "tabindex",
+        "role",
+        "aria-label",
+        "aria-labelledby",
+        "aria-describedby",
+        "aria-activedescendant",
+        "aria-roledescription",
+        "aria-disabled",
+        "aria-pressed",
+        "aria-hidden",
+    ] {
+        let _ = element.remove_attribute(name);
+    }
 }
 
 /// An SVG document as a `data:` address.

@@ -332,6 +332,10 @@ tests.push(
             name: root.localName, ns: root.namespaceURI, viewBox: root.getAttribute('viewBox'),
             shapes: root.querySelectorAll('*').length, marks: root.querySelectorAll(forPlayer).length,
             fill: first.style.fill, width: image.naturalWidth,
+            role: root.getAttribute('role'), label: root.getAttribute('aria-label'),
+            controls: [root, ...root.querySelectorAll('*')]
+              .filter((e) => ['tabindex', 'aria-activedescendant', 'aria-describedby', 'role'].some((a) => e !== root && e.hasAttribute(a))
+                || e.hasAttribute('tabindex') || e.getAttribute('role') === 'application').length,
             looks: [...placed.querySelectorAll('*')]
               .map((e) => looks.map((name) => getComputedStyle(e).getPropertyValue(name)).join(' | ')),
           };
@@ -347,6 +351,9 @@ tests.push(
         assert.equal(unlike, -1, `${game}: every shape looks as it does on the page (shape ${unlike}: `
           + `${onPage.looks[unlike]} on the page, ${read.looks[unlike]} in the picture)`);
         assert.ok(read.width > 0, `${game}: the picture draws on its own`);
+        assert.equal(read.role, 'img', `${game}: the picture is an image, not a control`);
+        assert.ok(read.label && !/keys/i.test(read.label), `${game}: named, with no keys to press: ${read.label}`);
+        assert.equal(read.controls, 0, `${game}: no part of the picture can take the focus or has a role`);
 
         const [png] = await Promise.all([
           page.waitForEvent('download'),

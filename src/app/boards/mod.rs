@@ -22,7 +22,7 @@ pub fn translate(x: f64, y: f64) -> String {
 
 /// What a board draws for the person at the screen rather than for the position: the targets
 /// offered, a hint, the keyboard's focus ring, the ghost of a move not yet made, the empty
-/// places a bone may go, the rings round the arrows a spin may move. A picture of the board
-/// leaves these out; the last move's marks stay.
+/// places a bone may go, the rings round the arrows a spin may move, the keys the board answers
+/// to. A picture of the board leaves these out; the last move's marks stay.
 pub const FOR_THE_PLAYER: &str =
-    "circle.target, .hints, .focus-ring, .ghost, .target-ring, .end-slot, .movable-ring";
+    "circle.target, .hints, .focus-ring, .ghost, .target-ring, .end-slot, .movable-ring, .keys";

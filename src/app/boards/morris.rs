@@ -435,11 +435,8 @@ pub fn MorrisBoard(
             viewBox=format!("0 0 {0} {0}", short(SIZE))
             role=if still { "img" } else { "application" }
             aria-roledescription="Morris board"
-            aria-label=move || if still {
-                format!("Morris board. {}", status.get())
-            } else {
-                format!("Morris board. {} Arrow keys move along the lines; Enter or Space acts; Escape cancels.", status.get())
-            }
+            aria-label=move || format!("Morris board. {}", status.get())
+            aria-describedby=(!still).then_some("morris-keys")
             aria-activedescendant=move || focus.get().filter(|_| has_focus.get()).map(point_id)
             tabindex=(!still).then_some("0")
             on:keydown=on_keydown
@@ -461,6 +458,11 @@ pub fn MorrisBoard(
             </g>
             <g class="hints" aria-hidden="true">{hint_marks}</g>
             <g aria-hidden="true">{focus_ring}</g>
+            {(!still).then(|| view! {
+                <desc id="morris-keys" class="keys">
+                    "Arrow keys move along the lines; Enter or Space acts; Escape cancels."
+                </desc>
+            })}
         </svg>
     }
 }

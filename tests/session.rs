@@ -285,6 +285,32 @@ fn a_mill_asks_for_the_man_to_remove() {
 }
 
 #[test]
+fn the_mill_a_move_made_is_named_for_the_board() {
+    let moves = ["b6", "a1", "d6", "d1", "c5", "g1xc5"];
+    let before = open(Variant::Morrice, "{}", &moves[..5]);
+    assert!(before.mills_made().is_empty(), "no mill: nothing to mark");
+    let after = open(Variant::Morrice, "{}", &moves);
+    let mut mills = after.mills_made();
+    assert_eq!(mills.len(), 1);
+    mills[0].sort();
+    assert_eq!(
+        mills[0],
+        points(&["a1", "d1", "g1"]),
+        "Black's row along the bottom"
+    );
+    // Three Men's Morris: the row that wins, on a diagonal.
+    let won = open(Variant::ThreeMens, "{}", &["a1", "a3", "b2", "c1", "c3"]);
+    assert!(
+        won.position().ending().is_some(),
+        "three in a row ends the game"
+    );
+    let mut mills = won.mills_made();
+    assert_eq!(mills.len(), 1);
+    mills[0].sort();
+    assert_eq!(mills[0], points(&["a1", "b2", "c3"]));
+}
+
+#[test]
 fn a_mill_removal_skips_men_in_mills() {
     // Black closes a1-d1-g1 (taking c5); White's f6 closes b6-d6-f6: only a4 is free.
     let moves = ["b6", "a1", "d6", "d1", "c5", "g1xc5", "e5", "a4"];
@@ -417,6 +443,35 @@ fn undo_clears_what_was_chosen() {
         "undo: the choice is dropped"
     );
     assert_eq!(play.position().to_move(), Side::Black);
+}
+
+#[test]
+fn undo_while_a_mill_waits_takes_back_only_that_move() {
+    // White places a1, d1 and then g1, a mill: the removal is still to choose.
+    let mut play = open(Variant::Morrice, "{}", &["a1", "b2", "d1", "f2"]);
+    assert_eq!(touch(&mut play, "g1"), Response::ChooseRemoval);
+    assert_eq!(
+        play.counts_shown(Side::White),
+        (6, 3),
+        "waiting: the man placed counts as on the board"
+    );
+    assert_eq!(play.counts_shown(Side::Black), (7, 2));
+    assert!(play.can_undo());
+    assert!(play.undo(), "undo: the waiting move is taken back");
+    assert_eq!(play.selection(), Selection::Nothing);
+    assert_eq!(
+        play.game.moves().len(),
+        4,
+        "undo: Black's move before it stays"
+    );
+    assert_eq!(play.position().to_move(), Side::White);
+    assert_eq!(play.counts_shown(Side::White), (7, 2));
+    assert!(
+        !play.game.can_redo(),
+        "undo: a move never made cannot be redone"
+    );
+    assert!(play.undo(), "undo again: now Black's f2 goes");
+    assert_eq!(play.game.moves().len(), 3);
 }
 
 #[test]

@@ -333,7 +333,7 @@ fn morris_board(replay: RwSignal<Replay<Position>>) -> AnyView {
     let play = Memo::new(move |_| {
         let mut play = MorrisPlay::default();
         play.game = replay.with(|r| r.game().clone());
-        (play.men(), play.last_move())
+        (play.men(), play.last_move(), play.mills_made())
     });
     view! {
         <MorrisBoard board=board
@@ -342,6 +342,7 @@ fn morris_board(replay: RwSignal<Replay<Position>>) -> AnyView {
             selected=Signal::derive(|| None)
             removing=Signal::derive(|| false)
             last=Signal::derive(move || play.with(|p| p.1))
+            mills=Signal::derive(move || play.with(|p| p.2.clone()))
             hint=Signal::derive(|| None)
             status=Signal::derive(move || replay.with(|r| r.position_words()))
             on_touch=Callback::new(|_| ())

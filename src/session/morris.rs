@@ -165,10 +165,17 @@ impl MorrisPlay {
         self.play_move(Move::Draw)
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move; while a move waits for its removal, only that move, which is
+    /// not yet made.
     pub fn undo(&mut self) -> bool {
+        let waiting = matches!(self.selection, Selection::Removing { .. });
         self.selection = Selection::Nothing;
-        self.game.undo()
+        waiting || self.game.undo()
+    }
+
+    /// Whether there is anything to take back: a move made, or one waiting for its removal.
+    pub fn can_undo(&self) -> bool {
+        matches!(self.selection, Selection::Removing { .. }) || self.game.can_undo()
     }
 
     /// Plays again the last move taken back.
@@ -180,6 +187,13 @@ impl MorrisPlay {
     /// The last move in effect.
     pub fn last_move(&self) -> Option<Move> {
         self.game.moves().last().and_then(|text| text.parse().ok())
+    }
+
+    /// The mills the last move made, each as its points, to mark them.
+    pub fn mills_made(&self) -> Vec<Vec<Point>> {
+        self.last_move()
+            .and_then(|m| m.to())
+            .map_or_else(Vec::new, |to| self.position().mills_at(to))
     }
 
     /// The men on the board, each with a name that follows it since it was placed.
@@ -231,6 +245,23 @@ impl MorrisPlay {
             }
         }
         men
+    }
+
+    /// A side's men in hand and on the board as the board shows them: a man placed by a move
+    /// that waits for its removal is already on the board.
+    pub fn counts_shown(&self, side: Side) -> (u8, u8) {
+        let position = self.position();
+        let placed = match self.selection {
+            Selection::Removing {
+                step: Move::Place { .. },
+                ..
+            } => u8::from(position.to_move() == side),
+            _ => 0,
+        };
+        (
+            position.in_hand(side) - placed,
+            position.on_board(side) + placed,
+        )
     }
 
     /// A move described in words, for the live region and the move list's titles.

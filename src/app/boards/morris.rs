@@ -104,6 +104,9 @@ pub fn MorrisBoard(
     /// The last move, to mark it.
     #[prop(into)]
     last: Signal<Option<Move>>,
+    /// The mills the last move made (each as its points), to mark.
+    #[prop(into)]
+    mills: Signal<Vec<Vec<Point>>>,
     /// A move to suggest (a hint), to mark.
     #[prop(into)]
     hint: Signal<Option<Move>>,
@@ -363,6 +366,24 @@ pub fn MorrisBoard(
     let last_marks = move || {
         let last = last.get()?;
         let mut marks = Vec::new();
+        // A mill made is drawn as a band along its line, from end to end.
+        for mill in mills.get() {
+            let ends = mill
+                .iter()
+                .flat_map(|&a| mill.iter().map(move |&b| (a, b)))
+                .max_by(|x, y| {
+                    let span =
+                        |(a, b): &(Point, Point)| distance(centre(board, *a), centre(board, *b));
+                    span(x).total_cmp(&span(y))
+                });
+            if let Some((a, b)) = ends {
+                let ((x1, y1), (x2, y2)) = (centre(board, a), centre(board, b));
+                marks.push(
+                    view! { <line class="mill-made" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2)/> }
+                        .into_any(),
+                );
+            }
+        }
         if let Some(from) = last.from() {
             let (x, y) = centre(board, from);
             marks.push(

@@ -122,7 +122,8 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     });
     let has_human = levels.iter().any(Option::is_none);
     let has_computer = levels.iter().any(Option::is_some);
-    let variant_title = play.position().variant().title();
+    let variant = play.position().variant();
+    let variant_title = variant.title();
     let title_names = format!("{} v {}", names[0], names[1]);
     let names = StoredValue::new(names);
     let play = RwSignal::new(play);
@@ -418,12 +419,15 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         </span>
                     </h2>
                     <p class="counts">
-                        <span>"In hand: " <strong>{move || position.with(|p| p.in_hand(side))}</strong></span>
-                        <span>"On board: " <strong>{move || position.with(|p| p.on_board(side))}</strong></span>
-                        <span>"Has taken: " <strong>{move || position.with(|p| p.lost(side.opponent()))}</strong></span>
+                        <span>"In hand: " <strong>{move || play.with(|p| p.counts_shown(side).0)}</strong></span>
+                        <span>"On board: " <strong>{move || play.with(|p| p.counts_shown(side).1)}</strong></span>
+                        // In Three Men's Morris a row wins: nothing is ever taken.
+                        {(!variant.mill_wins()).then(|| view! {
+                            <span>"Has taken: " <strong>{move || position.with(|p| p.lost(side.opponent()))}</strong></span>
+                        })}
                     </p>
                     {move || {
-                        let n = position.with(|p| p.in_hand(side));
+                        let n = play.with(|p| p.counts_shown(side).0);
                         (n > 0).then(|| view! {
                             <p class="hand" aria-hidden="true">
                                 {(0..n).map(|_| view! { <span class="pip"></span> }).collect_view()}
@@ -551,6 +555,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         })
                         removing=Signal::derive(move || matches!(play.with(|p| p.selection()), Selection::Removing { .. }))
                         last=Signal::derive(move || play.with(|p| p.last_move()))
+                        mills=Signal::derive(move || play.with(MorrisPlay::mills_made))
                         hint=Signal::derive(move || shown_hint.get().map(|h| h.best))
                         status=status
                         on_touch=on_touch
@@ -581,7 +586,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         </div>
                     })}
                     <GameControls game=GameKind::Morris new_game=EmbedSpec::new_morris undo=undo redo=redo
-                        can_undo=Signal::derive(move || play.with(|p| p.game.can_undo()))
+                        can_undo=Signal::derive(move || play.with(MorrisPlay::can_undo))
                         can_redo=Signal::derive(move || play.with(|p| p.game.can_redo()))
                         progress=progress entry=entry announce=announce>
                         {has_human.then(|| hinting.button(move || !in_play() || computer_to_move(), ask_hint))}

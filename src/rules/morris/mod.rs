@@ -518,6 +518,22 @@ impl Position {
             .find(|side| self.men[side.index()] & bit != 0)
     }
 
+    /// The mills through `point` whose men are all of one side. After a move to `point`, the
+    /// mills that move made (in Three Men's Morris, the winning row).
+    pub fn mills_at(&self, point: Point) -> Vec<Vec<Point>> {
+        let board = self.board();
+        let (Some(bit), Some(side)) = (board.bit(point), self.man_at(point)) else {
+            return Vec::new();
+        };
+        let men = self.men[side.index()];
+        board
+            .mills_through(bit)
+            .iter()
+            .filter(|&&line| line & men == line)
+            .map(|&line| bits(line).map(|b| board.point(b)).collect())
+            .collect()
+    }
+
     /// The points of a side's men on the board.
     pub fn men_of(&self, side: Side) -> Vec<Point> {
         bits(self.men[side.index()])

@@ -12,7 +12,7 @@ use parlour::rules::dominoes::Dominoes;
 use parlour::rules::doquin::Doquin;
 use parlour::rules::morris::Position;
 use parlour::rules::quoits::Quoits;
-use parlour::rules::{Table, Turn};
+use parlour::rules::{Game, Table, Turn};
 use parlour::session::replay::{self, Replay, Replayable};
 
 /// Every golden record, with its file name.
@@ -261,4 +261,20 @@ fn a_replay_names_the_variant_as_the_play_screen_does_and_a_deal_as_a_deal() {
     );
     let quoits = Replay::<Quoits>::open(&golden("quoits/collisions.record.json")).unwrap();
     assert_eq!(Quoits::variant_title(quoits.position()), None);
+    // A spin is somebody's: the replay says whose, in the lead and after it.
+    let mut archery = Replay::<Archery>::open(&golden("archery/choosing.record.json")).unwrap();
+    let names = archery.names().to_vec();
+    archery.go(1);
+    assert!(archery.position_words().starts_with("Bea to spin."));
+    for step in 0..archery.len() {
+        archery.go(step);
+        if archery.position().turn() == Turn::Chance {
+            let who = &names[archery.position().player().index()];
+            let words = archery.position_words();
+            assert!(
+                words.starts_with(&format!("{who} to spin.")),
+                "step {step}: {words}"
+            );
+        }
+    }
 }

@@ -307,8 +307,10 @@ fn MoveList(chapters: Vec<Chapter>, step: Memo<usize>, on_go: Callback<usize>) -
     }
 }
 
-/// Scrolls a move list just enough that its current entry is wholly inside it.
+/// Scrolls a move list just enough that its current entry is wholly inside it, with a little
+/// of the list's padding showing beyond it.
 fn show_current(list: &web_sys::Element) {
+    const MARGIN: f64 = 8.0;
     let Ok(Some(current)) = list.query_selector("[aria-current=\"step\"]") else {
         return;
     };
@@ -316,16 +318,21 @@ fn show_current(list: &web_sys::Element) {
         list.get_bounding_client_rect(),
         current.get_bounding_client_rect(),
     );
-    let top = inner.top() - outer.top();
-    let bottom = inner.bottom() - outer.bottom();
-    let by = if top < 0.0 {
-        top
-    } else if bottom > 0.0 {
-        bottom.min(top)
+    // Where the entry is within the list's scrolled content, and the part of it in sight.
+    let from = f64::from(list.scroll_top()) - outer.top() - f64::from(list.client_top());
+    let (top, bottom) = (inner.top() + from, inner.bottom() + from);
+    let (seen_top, seen) = (
+        f64::from(list.scroll_top()),
+        f64::from(list.client_height()),
+    );
+    let to = if top - MARGIN < seen_top {
+        top - MARGIN
+    } else if bottom + MARGIN > seen_top + seen {
+        (bottom + MARGIN - seen).min(top - MARGIN)
     } else {
         return;
     };
-    list.set_scroll_top(list.scroll_top() + by.round() as i32);
+    list.set_scroll_top(to.max(0.0).round() as i32);
 }
 
 fn morris_board(replay: RwSignal<Replay<Position>>) -> AnyView {

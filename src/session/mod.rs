@@ -176,6 +176,30 @@ impl<G: Game + 'static> Match<G> {
     }
 }
 
+/// A message as a sentence: a capital first (unless it starts with a name like a1), a stop last.
+pub fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let names_a_point = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+    let mut text = if names_a_point {
+        text.to_string()
+    } else {
+        capital(text)
+    };
+    if !text.ends_with(['.', '!', '?']) {
+        text.push('.');
+    }
+    text
+}
+
+/// Things said one after another, each a sentence of its own.
+pub fn sentences(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| sentence(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The text with a capital first, as the screens write their sentences.
 pub fn capital(text: &str) -> String {
     let mut text = text.to_string();

@@ -35,6 +35,11 @@ pub trait Replayable: Game + 'static {
     fn variant_title(_: &Self) -> Option<&'static str> {
         None
     }
+    /// The seat whose hand brings chance in now (the player who spins), for the games where
+    /// one does.
+    fn chance_seat(_: &Self) -> Option<Seat> {
+        None
+    }
 }
 
 /// One step of a replay, as the move list shows it.
@@ -163,7 +168,10 @@ impl<G: Replayable> Replay<G> {
         let now = self.position();
         let turn = match now.turn() {
             Turn::Seat(seat) => format!("{} to play.", self.name(seat)),
-            Turn::Chance => format!("{} is due.", capital(G::CHANCE)),
+            Turn::Chance => match G::chance_seat(now) {
+                Some(seat) => format!("{} to spin.", self.name(seat)),
+                None => format!("{} is due.", capital(G::CHANCE)),
+            },
             Turn::Over => match now.outcome() {
                 Some(outcome) => {
                     let who: Vec<&str> = outcome.winners.iter().map(|s| self.name(*s)).collect();
@@ -174,7 +182,9 @@ impl<G: Replayable> Replay<G> {
                     } else {
                         format!("{} share the win", who.join(" and "))
                     };
-                    format!("Game over: {result} ({}).", outcome.reason)
+                    // The reason goes with the end, not the winner: "wins (two men left)"
+                    // would read as the winner's two men.
+                    format!("Game over ({}): {result}.", outcome.reason)
                 }
                 None => "Game over.".to_string(),
             },
@@ -268,6 +278,10 @@ impl Replayable for Position {
 impl Replayable for Archery {
     const CHANCE: &'static str = "a spin";
 
+    fn chance_seat(position: &Self) -> Option<Seat> {
+        Some(position.player())
+    }
+
     fn start_of(record: &Record) -> Result<Self, RecordError> {
         record.start_as(Archery::from_header)
     }
@@ -296,6 +310,10 @@ impl Replayable for Archery {
 
 impl Replayable for Quoits {
     const CHANCE: &'static str = "a spin";
+
+    fn chance_seat(position: &Self) -> Option<Seat> {
+        Some(position.player())
+    }
 
     fn start_of(record: &Record) -> Result<Self, RecordError> {
         record.start_as(Quoits::from_header)
@@ -348,7 +366,7 @@ impl Replayable for Dominoes {
                 _ => format!("Chance: {text}"),
             }
         } else {
-            news.join(" ")
+            super::sentences(&news)
         }
     }
 

@@ -655,20 +655,7 @@ fn count_finished(state: &super::AppState, game: &SavedGame, tell: bool) {
     }
 }
 
-/// A message as a sentence: a capital first (unless it starts with a name like a1), a stop last.
-pub fn sentence(text: &str) -> String {
-    let text = text.trim();
-    let names_a_point = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
-    let mut text = if names_a_point {
-        text.to_string()
-    } else {
-        parlour::session::capital(text)
-    };
-    if !text.ends_with(['.', '!', '?']) {
-        text.push('.');
-    }
-    text
-}
+pub use parlour::session::{sentence, sentences};
 
 fn file_stamp() -> String {
     let date = js_sys::Date::new_0();

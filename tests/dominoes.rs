@@ -185,6 +185,20 @@ fn a_deal_is_a_chance_move_drawn_from_the_rng() {
 // Options
 
 #[test]
+fn a_game_for_one_number_of_players_says_so() {
+    let options = Options::defaults(DominoGame::Sebastopol, 4);
+    assert_eq!(
+        Dominoes::new(DominoGame::Sebastopol, 2, options).unwrap_err(),
+        "Sebastopol is for 4 players, not 2"
+    );
+    let options = Options::defaults(DominoGame::Bergen, 2);
+    assert_eq!(
+        Dominoes::new(DominoGame::Bergen, 5, options).unwrap_err(),
+        "Bergen is for 2 to 4 players, not 5"
+    );
+}
+
+#[test]
 fn impossible_combinations_are_refused_with_the_reason() {
     let cases: [(&str, usize, Value, &str); 12] = [
         ("sebastopol", 3, json!({}), "Sebastopol is for 4 players"),

@@ -218,6 +218,44 @@ fn a_hint_says_which_bone_goes_where() {
 }
 
 #[test]
+fn a_hint_names_the_number_its_play_leaves_open() {
+    // Every play offered, through two hands played move by move: the number a hint says the
+    // bone leaves is the one the end shows once it is played, whichever half touches.
+    for variant in ["block", "matador"] {
+        let mut game = Dominoes::from_header(Some(variant), &options(json!({})), 2).unwrap();
+        game.play_notation(
+            "deal 6-6 6-4 4-4 5-1 3-0 2-2 1-1 / 6-5 6-3 5-5 4-2 3-3 2-0 0-0 ; \
+             6-2 6-1 6-0 5-4 5-3 5-2 5-0 4-3 4-1 4-0 3-2 3-1 2-1 1-0",
+        )
+        .unwrap();
+        let mut checked = 0;
+        for ply in 0..40 {
+            let legal = game.legal_moves();
+            for &m in &legal {
+                let Move::Play { end, .. } = m else { continue };
+                let mut after = game.clone();
+                after.play(m).unwrap();
+                let open = after.line().open_end(end).expect("the end is open").number;
+                let words = hint_words(&game, m);
+                assert!(
+                    words.ends_with(&format!("leaving {open}")),
+                    "{variant}: {words}, open {open}"
+                );
+                checked += 1;
+            }
+            // On through the hand, each time by a different one of the moves offered.
+            let Some(&next) = legal.get(ply % legal.len().max(1)) else {
+                break;
+            };
+            if game.play(next).is_err() || game.legal_moves().is_empty() {
+                break;
+            }
+        }
+        assert!(checked > 10, "{variant}: only {checked} plays were checked");
+    }
+}
+
+#[test]
 fn the_stock_is_told_in_the_games_that_draw() {
     assert_eq!(stock_words(&block()), None, "Block has no drawing");
     let mut draw = Dominoes::from_header(Some("draw"), &options(json!({})), 2).unwrap();

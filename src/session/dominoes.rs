@@ -339,20 +339,16 @@ pub fn ends_words(game: &Dominoes) -> Option<String> {
     }
 }
 
-/// A matador's way round in words, for the choice between them ("1-6 on the left end, leaving
-/// 6"): in Matador the half written first touches the end.
-pub fn matador_words(m: Move) -> String {
+/// A play in words, for a choice between ways round and for a hint ("1-6 on the left end,
+/// leaving 6"): the open number is the one the rules say it leaves, whichever half is written
+/// first.
+pub fn play_words(game: &Dominoes, m: Move) -> String {
     match m {
         Move::Set(bone) => format!("set {bone}"),
-        Move::Play {
-            bone,
-            end,
-            low_first,
-        } => {
-            let touching = if low_first { bone.low } else { bone.high };
-            let open = bone.other(touching).unwrap_or(touching);
-            format!("{bone} on the {} end, leaving {open}", end.name())
-        }
+        Move::Play { bone, end, .. } => match game.leaves_open(m) {
+            Some(open) => format!("{bone} on the {} end, leaving {open}", end.name()),
+            None => format!("{bone} on the {} end", end.name()),
+        },
         Move::Draw => "draw".into(),
         Move::Go => "go".into(),
         Move::Claim => "claim".into(),
@@ -364,8 +360,8 @@ pub fn matador_words(m: Move) -> String {
 /// "draw a bone", "claim 10").
 pub fn hint_words(game: &Dominoes, m: Move) -> String {
     match m {
-        Move::Set(_) => matador_words(m),
-        Move::Play { .. } => format!("lay {}", matador_words(m)),
+        Move::Set(_) => play_words(game, m),
+        Move::Play { .. } => format!("lay {}", play_words(game, m)),
         Move::Draw => "draw a bone".into(),
         Move::Go => "go on: you cannot play".into(),
         Move::Claim => format!("claim {}", game.claim_due().unwrap_or(0)),

@@ -15,7 +15,7 @@ use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move, NEVER_DRAWN};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
     bone_label, bones, click_bone, counting_lines, ends_words, event_words, goal_words,
-    hand_points, hint_words, last_bone, matador_words, news, opening_words, playable, plays_on,
+    hand_points, hint_words, last_bone, news, opening_words, play_words, playable, plays_on,
     side_name, stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
 };
 use parlour::session::embed::EmbedSpec;
@@ -26,8 +26,8 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, Hinting, Pace,
-    PaceChoice, PlayScreen, Progress,
+    computer_move, keep_saved, seat_levels, sentence, sentences, EndActions, GameControls, Hinting,
+    Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// Who won (or shares the win), and with how many points.
@@ -79,6 +79,40 @@ const IN_HAND: &[&str] = &[
     "#show-hand",
     ".hand-bone",
 ];
+
+/// Where the focus goes when the control that had it is taken away by the play (a bone laid,
+/// a hand or the game over): the next hand or a new game when play has stopped, else the hand.
+const AFTER_PLAY: &[&str] = &[
+    "#next-hand",
+    ".end-panel button.primary",
+    ".hand-bone.playable",
+    "#draw",
+    "#go",
+    "#show-hand",
+    ".hand-bone",
+];
+
+/// Words about bones with each bone's name kept on one line ("6-4" never breaks at its hyphen).
+fn unbroken_bones(words: String) -> impl IntoView {
+    let is_bone = |w: &str| {
+        let w = w.trim_end_matches([' ', ',', '.', ';', ':']);
+        w.split_once('-').is_some_and(|(a, b)| {
+            !a.is_empty()
+                && !b.is_empty()
+                && (a.chars().chain(b.chars())).all(|c| c.is_ascii_digit())
+        })
+    };
+    words
+        .split_inclusive(' ')
+        .map(|w| {
+            if is_bone(w) {
+                view! { <span class="bone-name">{w.to_string()}</span> }.into_any()
+            } else {
+                w.to_string().into_any()
+            }
+        })
+        .collect_view()
+}
 
 #[component]
 pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView {
@@ -149,7 +183,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         });
         selected.set(None);
         let after = position.get_untracked();
-        say(sentence(&news(&before, &after, &all_names()).join(". ")));
+        say(sentences(&news(&before, &after, &all_names())));
     };
     let act = move |m: Move, by_computer: bool| {
         let before = position.get_untracked();
@@ -177,7 +211,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 if after.outcome().is_some() {
                     words.push(ending_words(&after, &all_names()));
                 }
-                say(sentence(&words.join(". ")));
+                say(sentences(&words));
             }
             Err(e) => message.set(Some(sentence(&e.to_string()))),
         }
@@ -346,6 +380,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             .map(|b| target_arms(&my_moves.get(), b))
             .unwrap_or_default()
     });
+
+    dom::keep_focus(move || game.with(|g| g.moves().len()), AFTER_PLAY);
 
     // Escape lets go of a chosen bone.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -527,7 +563,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 if ways.len() > 1 {
                     for m in ways {
                         buttons.push(view! {
-                            <button type="button" on:click=move |_| act(m, false)>{format!("Lay {}", matador_words(m))}</button>
+                            <button type="button" on:click=move |_| act(m, false)>{format!("Lay {}", play_words(&now, m))}</button>
                         }.into_any());
                     }
                 }
@@ -575,8 +611,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 <h2 id="log-title">{format!("Hand {}, latest first", hand.number)}</h2>
                 <ol reversed tabindex="0" aria-labelledby="log-title">
                     {hand.end.as_ref().map(|end| view! { <li><strong>{sentence(&with_names(&end.why, &names))}</strong></li> })}
-                    {hand.events.iter().rev().map(|e| view! { <li>{event_words(e, &names)}</li> }).collect_view()}
-                    <li>{opening_words(&hand, &names)}</li>
+                    {hand.events.iter().rev().map(|e| view! { <li>{unbroken_bones(event_words(e, &names))}</li> }).collect_view()}
+                    <li>{unbroken_bones(opening_words(&hand, &names))}</li>
                 </ol>
             </section>
         })
@@ -685,8 +721,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
 
     let empty_words = Signal::derive(move || {
         position.with(|p| match (p.turn(), p.forced_set()) {
-            (Turn::Seat(s), Some(bone)) => format!("{} sets {bone}", name_of(s)),
-            (Turn::Seat(s), None) => format!("{} sets the first bone", name_of(s)),
+            (Turn::Seat(s), Some(bone)) => format!("{} to set {bone}", name_of(s)),
+            (Turn::Seat(s), None) => format!("{} to set the first bone", name_of(s)),
             _ => "The table is empty".to_string(),
         })
     });

@@ -528,21 +528,7 @@ impl Dominoes {
             serde_json::from_value(serde_json::Value::Object(options.clone()))
                 .map_err(|e| format!("bad Dominoes option: {e}"))?;
         if !game.players().contains(&seats) {
-            let range = game.players();
-            return Err(if range.start() == range.end() {
-                format!(
-                    "{} is for {} players, not {seats}",
-                    game.title(),
-                    range.start()
-                )
-            } else {
-                format!(
-                    "{} is for {} to {} players, not {seats}",
-                    game.title(),
-                    range.start(),
-                    range.end()
-                )
-            });
+            return Err(wrong_count(game, seats));
         }
         let mut o = Options::defaults(game, seats);
         if let Some(n) = header.set {
@@ -791,6 +777,12 @@ impl Dominoes {
             }
         }
         lacking
+    }
+
+    /// The number a play by the seat to move would leave open at its end, if it may be made.
+    pub fn leaves_open(&self, m: Move) -> Option<u8> {
+        let (bone, _, touching) = self.check(m).ok()??;
+        Some(bone.other(touching).unwrap_or(touching))
     }
 
     /// Checks a move of the seat to move; what it lays and where, when it lays a bone.
@@ -1164,16 +1156,26 @@ impl Dominoes {
     }
 }
 
+/// Why a game cannot be played by so many: how many it is for.
+fn wrong_count(game: DominoGame, players: usize) -> String {
+    let range = game.players();
+    let title = game.title();
+    if range.start() == range.end() {
+        format!("{title} is for {} players, not {players}", range.start())
+    } else {
+        format!(
+            "{title} is for {} to {} players, not {players}",
+            range.start(),
+            range.end()
+        )
+    }
+}
+
 /// Checks that a game can be dealt and played with these options.
 fn check(game: DominoGame, players: usize, o: &Options) -> Result<(), String> {
     let title = game.title();
     if !game.players().contains(&players) {
-        let range = game.players();
-        return Err(format!(
-            "{title} is for {} to {} players, not {players}",
-            range.start(),
-            range.end()
-        ));
+        return Err(wrong_count(game, players));
     }
     if game == DominoGame::Sebastopol {
         if !game.plays_with(o.set) {

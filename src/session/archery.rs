@@ -23,17 +23,17 @@ pub fn arrow_place(arrow: Arrow) -> String {
     }
 }
 
-/// Where a move takes an arrow, in words, for a choice button ("from space 5 to space 12").
+/// What a move does to an arrow, in words, for a choice button and the log ("flies from
+/// space 5 to space 12").
 pub fn landing_words(from: Arrow, to: Arrow) -> String {
     let start = match from {
-        Arrow::Quiver => "enters".to_string(),
-        Arrow::Flying(space) => format!("from space {space}"),
-        _ => String::new(),
+        Arrow::Flying(space) => format!("flies from space {space}"),
+        _ => "enters".to_string(),
     };
     match to {
         Arrow::Flying(space) if from == Arrow::Quiver => format!("enters on space {space}"),
         Arrow::Flying(space) => format!("{start} to space {space}"),
-        Arrow::Target(_) => format!("{start}, hitting the target {}", arrow_place(to)),
+        Arrow::Target(_) => format!("{start} and hits the target {}", arrow_place(to)),
         Arrow::Missed => format!("{start} and misses"),
         Arrow::Quiver => start,
     }

@@ -302,4 +302,34 @@ export const tests = [
       await movesReach(page, paused + 1, 10000);
     },
   },
+  {
+    name: 'against the computer, a spin taken back is spun again by hand and the computer carries on',
+    async run(t) {
+      const page = await t.page();
+      await animationsOff(page, t.base);
+      await startQuoits(page, t.base, [{ name: 'Ada' }, { kind: 'computer' }]);
+      // Spin until the computer has spun after Ada (the lead may take a few spins).
+      for (let i = 0; i < 30; i++) {
+        const ready = await page.locator('.spin-button:enabled').count();
+        if (ready && (await savedMoves(page)).length >= 3) break;
+        if (ready) await page.click('.spin-button');
+        await page.waitForTimeout(300);
+      }
+      await waitText(page.locator('.status'), 'Press Spin');
+      const before = (await savedMoves(page)).length;
+      await page.getByRole('button', { name: 'Undo' }).click();
+      // Undo takes back the computer's spin and Ada's before it: Ada is to spin again.
+      let taken = before;
+      for (let i = 0; i < 40 && taken >= before; i++) {
+        await page.waitForTimeout(100);
+        taken = (await savedMoves(page)).length;
+      }
+      assert.ok(taken < before, 'a spin was taken back');
+      await waitText(page.locator('.status'), 'Press Spin');
+      assert.ok(!/paused/.test(await page.locator('.status').textContent()), 'a game with a person at it is not paused by an undo');
+      await page.click('.spin-button');
+      // The computer spins after Ada by itself, with no Resume pressed.
+      await movesReach(page, taken + 2, 10000);
+    },
+  },
 ];

@@ -184,9 +184,9 @@ export function arrowPlace(arrow) {
 
 /** What a choice button says an arrow would do. */
 export function landingWords(from, to) {
-  const start = from.at === 'quiver' ? 'enters' : `from space ${from.space}`;
+  const start = from.at === 'quiver' ? 'enters' : `flies from space ${from.space}`;
   if (to.at === 'flying') return from.at === 'quiver' ? `enters on space ${to.space}` : `${start} to space ${to.space}`;
-  if (to.at === 'target') return `${start}, hitting the target ${arrowPlace(to)}`;
+  if (to.at === 'target') return `${start} and hits the target ${arrowPlace(to)}`;
   return `${start} and misses`;
 }
 

@@ -23,6 +23,26 @@ fn centre(pitch: usize, place: usize) -> (f64, f64) {
     )
 }
 
+/// The players of a pitch, above its lane: a long list is drawn narrower to stay over its own
+/// lane, and one too long for that is cut short (the score table names everybody in full).
+fn players_label(cx: f64, label: String) -> impl IntoView {
+    // About what fits over a lane at the label's size, and how far it may be squeezed.
+    const FITS: usize = 28;
+    const SQUEEZED: usize = 40;
+    let count = label.chars().count();
+    let label = if count > SQUEEZED {
+        let cut: String = label.chars().take(SQUEEZED - 1).collect();
+        format!("{}…", cut.trim_end_matches([',', ' ']))
+    } else {
+        label
+    };
+    let squeeze = (count > FITS).then(|| num(WIDTH_PER_PITCH - 16.0));
+    view! {
+        <text class="pitch-players" x=num(cx) y="44" text-anchor="middle"
+            textLength=squeeze lengthAdjust=count.gt(&FITS).then_some("spacingAndGlyphs")>{label}</text>
+    }
+}
+
 /// The Quoits board.
 #[component]
 pub fn QuoitsBoard(
@@ -64,7 +84,7 @@ pub fn QuoitsBoard(
                 .collect_view();
             view! {
                 <text class="pitch-name" x=num(cx) y="24" text-anchor="middle">{format!("Pitch {}", if p == 0 { "A" } else { "B" })}</text>
-                <text class="pitch-players" x=num(cx) y="44" text-anchor="middle">{label}</text>
+                {players_label(cx, label)}
                 <path class="lane" d=format!("M{} {top} L{} {top} L{} {bottom} L{} {bottom} Z", short(cx - 78.0), short(cx + 78.0), short(cx + 40.0), short(cx - 40.0), top = short(top), bottom = short(bottom))/>
                 {spaces}
             }

@@ -24,8 +24,8 @@ use super::super::computer;
 use super::super::teetotum::Teetotum;
 use super::super::{dom, effect};
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, LeadPanel, Pace,
-    PaceChoice, PlayScreen, Progress,
+    computer_move, keep_saved, seat_levels, sentence, sentences, EndActions, GameControls,
+    LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -74,6 +74,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| game.with(|g| g.position().clone()));
+    let over = Memo::new(move |_| position.with(|p| p.outcome().is_some()));
     let plies = move || game.with_untracked(|g| g.moves().len());
     let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
     let level_of = move |seat: Seat| levels.with_value(|l| l[seat.index()]);
@@ -421,10 +422,11 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let last_shot = Signal::derive(move || game.with(last_shot));
     let state_words = move || {
         let now = position.get();
-        (0..now.players() as u8)
-            .map(|s| arrows_words(&now, Seat(s)))
-            .collect::<Vec<_>>()
-            .join(". ")
+        sentences(
+            &(0..now.players() as u8)
+                .map(|s| arrows_words(&now, Seat(s)))
+                .collect::<Vec<_>>(),
+        )
     };
 
     view! {
@@ -452,16 +454,19 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             <div class="play-layout lower">
                 <div>{score_board}</div>
                 <div class="side-column">
-                    <div class="controls computer" role="group" aria-label="Spinning">
-                        <label class="choice"><input type="checkbox" prop:checked=move || auto_spin.get()
-                            on:change=move |ev| auto_spin.set(event_target_checked(&ev))/>"Spin automatically for everybody"</label>
-                        <PaceChoice label=if has_computer { "Computer's pace" } else { "Pace" } pace=pace/>
-                        {(!has_human).then(|| view! {
-                            <button type="button" class="primary" on:click=move |_| paused.update(|p| *p = !*p)>
-                                {move || if paused.get() { "Resume" } else { "Pause" }}
-                            </button>
-                        })}
-                    </div>
+                    // Once the game is over nothing more is spun: the spinning controls go.
+                    {move || (!over.get()).then(|| view! {
+                        <div class="controls computer" role="group" aria-label="Spinning">
+                            <label class="choice"><input type="checkbox" prop:checked=move || auto_spin.get()
+                                on:change=move |ev| auto_spin.set(event_target_checked(&ev))/>{if names.with_value(Vec::len) == 1 { "Spin automatically" } else { "Spin automatically for everybody" }}</label>
+                            <PaceChoice label=if has_computer { "Computer's pace" } else { "Pace" } pace=pace/>
+                            {(!has_human).then(|| view! {
+                                <button type="button" class="primary" on:click=move |_| paused.update(|p| *p = !*p)>
+                                    {move || if paused.get() { "Resume" } else { "Pause" }}
+                                </button>
+                            })}
+                        </div>
+                    })}
                     <GameControls game=GameKind::Archery new_game=EmbedSpec::new_archery undo=undo redo=redo
                         can_undo=Signal::derive(move || game.with(|g| g.can_undo()))
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))

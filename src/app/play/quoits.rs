@@ -128,6 +128,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
 
     let position = Memo::new(move |_| game.with(|g| g.position().clone()));
+    let over = Memo::new(move |_| position.with(|p| p.outcome().is_some()));
     let plies = move || game.with_untracked(|g| g.moves().len());
     let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
     let is_computer = move |seat: Seat| computers.with_value(|c| c[seat.index()]);
@@ -228,8 +229,19 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                 g.undo();
             }
         });
-        paused.set(true);
-        announce.set("Spin taken back; the game is paused.".into());
+        // A game that plays itself waits after an undo; with a person at the table their next
+        // spin carries the game on, the computer's after it.
+        if !has_human || auto_play.get_untracked() {
+            paused.set(true);
+            announce.set("Spin taken back; the game is paused.".into());
+        } else {
+            announce.set("Spin taken back.".into());
+        }
+    };
+    // A person's own spin carries on a paused game.
+    let spin_by_hand = move || {
+        paused.set(false);
+        spin();
     };
     let redo = move |()| {
         busy.set(None);
@@ -260,7 +272,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             && !auto_play.get_untracked()
         {
             ev.prevent_default();
-            spin();
+            spin_by_hand();
         }
     });
     on_cleanup(move || keys.remove());
@@ -395,7 +407,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                             spin=Signal::derive(move || game.with(|g| g.moves().last().and_then(|m| m.parse().ok())))
                             turn=Signal::derive(move || game.with(|g| g.moves().len()))
                             doublets=DOUBLETS_COUNT/>
-                        <button type="button" class="primary spin-button" on:click=move |_| spin()
+                        <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>
                     <p class="pitch-line">{last_line}</p>
@@ -405,16 +417,19 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                     {end_panel}
                 </div>
                 <div class="side-column">
-                    <div class="controls computer" role="group" aria-label="Spinning">
-                        <label class="choice"><input type="checkbox" prop:checked=move || auto_play.get()
-                            on:change=move |ev| auto_play.set(event_target_checked(&ev))/>"Play the whole game automatically"</label>
-                        <PaceChoice label="Pace" pace=pace/>
-                        // Only spins that come by themselves wait on a pause.
-                        <button type="button" on:click=move |_| paused.update(|p| *p = !*p)
-                            disabled=move || !paused.get() && !auto_play.get() && !has_computer>
-                            {move || if paused.get() { "Resume" } else { "Pause" }}
-                        </button>
-                    </div>
+                    // Once the game is over nothing more is spun: the spinning controls go.
+                    {move || (!over.get()).then(|| view! {
+                        <div class="controls computer" role="group" aria-label="Spinning">
+                            <label class="choice"><input type="checkbox" prop:checked=move || auto_play.get()
+                                on:change=move |ev| auto_play.set(event_target_checked(&ev))/>"Play the whole game automatically"</label>
+                            <PaceChoice label="Pace" pace=pace/>
+                            // Only spins that come by themselves wait on a pause.
+                            <button type="button" on:click=move |_| paused.update(|p| *p = !*p)
+                                disabled=move || !paused.get() && !auto_play.get() && !has_computer>
+                                {move || if paused.get() { "Resume" } else { "Pause" }}
+                            </button>
+                        </div>
+                    })}
                     <GameControls game=GameKind::Quoits new_game=EmbedSpec::new_quoits undo=undo redo=redo
                         can_undo=Signal::derive(move || game.with(|g| g.can_undo()))
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))

@@ -70,6 +70,18 @@ pub fn EmbedGame(query: String) -> impl IntoView {
     view! { <Play id=id/> }.into_any()
 }
 
+/// A frame's height, at the dialog's first width (720), that holds the whole of a game like
+/// this one: its board, controls and scores (measured on the built app, with a little over).
+fn fitting_height(record: &Record) -> u32 {
+    let players = record.players.len() as u32;
+    match record.game.as_str() {
+        "morris" => 1230,
+        "quoits" => 1220 + 30 * players,
+        "doquin" => 1240 + 30 * players,
+        _ => 840 + 10 * players,
+    }
+}
+
 /// The iframe that embeds a game like this one.
 fn snippet(
     record: &Record,
@@ -116,7 +128,7 @@ fn embed_dialog(
 fn EmbedDialog(record: Signal<Record>, new_game: NewGame, on_close: Callback<()>) -> impl IntoView {
     let theme = RwSignal::new(None::<Theme>);
     let width = RwSignal::new(720u32);
-    let height = RwSignal::new(820u32);
+    let height = RwSignal::new(record.with_untracked(fitting_height));
     let copied = RwSignal::new(String::new());
     let code =
         move || record.with(|r| snippet(r, new_game, theme.get(), width.get(), height.get()));

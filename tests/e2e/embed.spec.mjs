@@ -1,7 +1,21 @@
 // Embedding: a game chosen by its address plays alone in a frame (no header, footer or record
 // controls), in the theme the address names, and resumes after a reload; the Embed dialog of a
 // game writes an iframe whose address opens that kind of game with those seats.
-import { assert, inFrame, open, waitText } from './lib.mjs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, inFrame, open, shareRoute, waitText } from './lib.mjs';
+
+const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
+
+/** For each game, a golden record with the most players there are of it. */
+const MOST_PLAYERS = {
+  morris: 'morris/twelve-mens-moving',
+  archery: 'archery/four-players',
+  quoits: 'quoits/collisions',
+  dominoes: 'dominoes/domino-pool-three-hands',
+  doquin: 'doquin/four-players-shared-win',
+};
 
 /** The moves of the game an embed address plays, from its autosave. */
 function embeddedMoves(page) {
@@ -53,14 +67,38 @@ export const tests = [
       await page.getByRole('button', { name: 'Embed' }).click();
       await page.selectOption('#embed-theme', 'light');
       const code = await page.locator('#embed-code').inputValue();
-      assert.match(code, /^<iframe src="[^"]+#\/embed\/morris\?preset=six-mens&amp;seats=(human,medium|medium,human)&amp;theme=light" title="Parlour: Morris" width="720" height="820"/);
+      assert.match(code, /^<iframe src="[^"]+#\/embed\/morris\?preset=six-mens&amp;seats=(human,medium|medium,human)&amp;theme=light" title="Parlour: Morris" width="720" height="(\d+)"/);
       await t.shot(page, 'dialog-1280');
       const src = code.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&');
       // The snippet works in a frame of another page.
-      const { frame } = await inFrame(t, src, { width: 720, height: 820, page: { width: 1000 } });
+      const height = Number(code.match(/height="(\d+)"/)[1]);
+      const { host, frame } = await inFrame(t, src, { width: 720, height, page: { width: 1000 } });
       await frame.locator('svg.board').waitFor();
       assert.equal(await frame.locator('header.top').isVisible(), false);
       await waitText(frame.locator('.play-title'), 'Morris');
+      // The frame's height is the game's: all of it shows, with nothing to scroll.
+      const inner = host.frames().find((f) => f !== host.mainFrame());
+      const tall = await inner.evaluate(() => document.documentElement.scrollHeight);
+      assert.ok(tall <= height, `the whole game fits the suggested frame (${tall}px in ${height}px)`);
+
+      // Every game's frame, as the dialog sizes it for a game like the one on screen (with the
+      // most players the game has), holds all of that game at the dialog's width.
+      for (const [game, file] of Object.entries(MOST_PLAYERS)) {
+        const record = JSON.parse(await readFile(join(golden, `${file}.record.json`), 'utf8'));
+        record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
+        await open(page, t.base, shareRoute(record));
+        await page.getByRole('button', { name: 'Embed' }).click();
+        const snippet = await page.locator('#embed-code').inputValue();
+        await page.keyboard.press('Escape');
+        const size = Number(snippet.match(/height="(\d+)"/)[1]);
+        const framed = await inFrame(t, snippet.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'), { width: 720, height: size });
+        await framed.frame.locator('svg').first().waitFor();
+        await framed.host.waitForTimeout(500);
+        const within = framed.host.frames().find((f) => f !== framed.host.mainFrame());
+        const needs = await within.evaluate(() => document.documentElement.scrollHeight);
+        assert.ok(needs <= size, `${game}: the whole game fits the suggested frame (${needs}px in ${size}px)`);
+        await framed.host.close();
+      }
 
       await open(page, t.base, '#/embed/chess');
       await waitText(page.locator('[role=alert]'), 'There is no game "chess" to embed.');

@@ -87,6 +87,9 @@ impl Player {
     }
 }
 
+/// The most characters a player's name may have, as typed and as read from a record.
+pub const NAME_LIMIT: usize = 40;
+
 /// Why a record was refused. The message names the first problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RecordError {
@@ -181,7 +184,19 @@ impl Record {
                 )))
             }
         }
-        serde_json::from_value(value).map_err(|e| RecordError::BadHeader(e.to_string()))
+        let record: Record =
+            serde_json::from_value(value).map_err(|e| RecordError::BadHeader(e.to_string()))?;
+        for (i, player) in record.players.iter().enumerate() {
+            let length = player.name.chars().count();
+            if length > NAME_LIMIT {
+                return Err(RecordError::BadHeader(format!(
+                    "player {}'s name is {length} characters long; a name may have at most \
+                     {NAME_LIMIT}",
+                    i + 1
+                )));
+            }
+        }
+        Ok(record)
     }
 
     /// The record as JSON text, on one line.

@@ -326,6 +326,16 @@ fn record_with_a_bad_player_is_refused() {
         r.as_object_mut().unwrap().remove("players");
     });
     assert!(refusal(&missing).contains("missing field `players`"));
+    let long = morris_json(|r| r["players"][1]["name"] = json!("X".repeat(500)));
+    assert_eq!(
+        refusal(&long),
+        "this record cannot be opened: player 2's name is 500 characters long; a name may have at most 40"
+    );
+    let forty = morris_json(|r| r["players"][0]["name"] = json!("é".repeat(40)));
+    assert!(
+        Record::from_json(&forty).is_ok(),
+        "forty characters, whatever their bytes, are a name"
+    );
 }
 
 #[test]

@@ -128,7 +128,7 @@ fn SeatsEditor(seats: Seats, fewest: usize, most: usize, levels: bool) -> impl I
         view! {
             <div class="seat" class:hidden={move || i >= count.get()}>
                 <label for=id.clone()>"Player " {i + 1}</label>
-                <input id=id type="text" maxlength="40" autocomplete="off"
+                <input id=id type="text" maxlength=parlour::record::NAME_LIMIT.to_string() autocomplete="off"
                     prop:value=move || seats.names[i].get()
                     on:input=move |ev| {
                         seats.typed[i].set(true);

@@ -356,7 +356,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     <th scope="col">"Player"</th>
                     <th scope="col"><abbr title="Pegs still to insert">"Pegs"</abbr></th>
                     <th scope="col">"Captured"</th>
-                    <th scope="col"><abbr title="Own pegs all the way in">"All in"</abbr></th>
+                    <th scope="col"><abbr title="Own pegs all the way in">"All\u{a0}in"</abbr></th>
                     <th scope="col"><abbr title="Points so far: the rounds played and this round's captures and pegs all the way in">"Points"</abbr></th>
                 </tr></thead>
                 <tbody>

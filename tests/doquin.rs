@@ -232,6 +232,24 @@ fn round_ends_on_five_pegs_all_the_way_in() {
     assert_eq!(game.turn(), Turn::Seat(B), "round 2 starts with seat 2");
     assert_eq!(game.supply(A), 10, "supplies are full again");
     assert!(game.peg(hole("F1-1")).is_none(), "the block is empty again");
+    // The round's last position is kept for showing, until the next move.
+    let ended = game.round_end().expect("the last move ended a round");
+    assert_eq!(
+        ended.pegs_in(A),
+        5,
+        "the ended round's pegs are still in its block"
+    );
+    assert_eq!(ended.peg(hole("F2-1")).map(|p| p.owner), Some(A));
+    assert_eq!(
+        ended.rounds(),
+        game.rounds(),
+        "with the round's result counted"
+    );
+    let before = game.clone();
+    assert!(game.play(Move::Insert(hole("F9-9"))).is_err());
+    assert_eq!(game, before, "a refused move keeps the ended round");
+    play_all(&mut game, &["F1-1"]);
+    assert!(game.round_end().is_none(), "the next move lets it go");
 }
 
 #[test]

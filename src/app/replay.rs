@@ -433,14 +433,18 @@ fn dominoes_board(replay: RwSignal<Replay<Dominoes>>) -> AnyView {
 }
 
 fn doquin_board(replay: RwSignal<Replay<Doquin>>) -> AnyView {
-    let position = Signal::derive(move || replay.with(|r| r.position().clone()));
+    // The step that ends a round shows the block as the round left it (the game has cleared it
+    // for the next round already).
+    let position = Signal::derive(move || {
+        replay.with(|r| r.position().round_end().unwrap_or(r.position()).clone())
+    });
     let marks = Signal::derive(move || {
         replay.with(|r| Marks {
             targets: Vec::new(),
             pushing: false,
             last: parlour::session::doquin::last_turn(r.game())
                 .into_iter()
-                .filter(|&h| r.position().peg(h).is_some())
+                .filter(|&h| position.with(|b| b.peg(h).is_some()))
                 .collect(),
             ..Marks::default()
         })

@@ -43,7 +43,10 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let has_human = levels.iter().any(Option::is_none);
     let has_computer = levels.iter().any(Option::is_some);
     let title_names = names.join(" v ");
-    let rounds_seen = game.position().rounds().len();
+    // A game opened just after a move that ended a round (a link, a reload) shows that round's
+    // end, as it was shown when the move was made.
+    let rounds_seen =
+        game.position().rounds().len() - usize::from(game.position().round_end().is_some());
     let names = StoredValue::new(names);
     let levels = StoredValue::new(levels);
     let game = RwSignal::new(game);
@@ -71,6 +74,15 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         let now = position.get();
         now.rounds().len() > round_seen.get() && now.outcome().is_none()
     };
+    // The block as the players see it: at a round's end, as that round left it, until they go
+    // on to the next; at the game's end, as the last round left it.
+    let shown = Memo::new(move |_| {
+        let now = position.get();
+        match now.round_end() {
+            Some(ended) if round_panel() || now.outcome().is_some() => ended.clone(),
+            _ => now,
+        }
+    });
     let forced = Memo::new(move |_| forced_push(&position.get()));
     // A person is to choose: their turn, and not a push the app makes for them.
     let human_to_choose = move |g: &Doquin| match g.turn() {
@@ -129,6 +141,15 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let pick = move |hole: Hole| {
         let now = position.get_untracked();
         if now.outcome().is_some() {
+            return;
+        }
+        // The block shown is the round just ended: a hole picked there is not one of the next.
+        if round_panel() && now.round_end().is_some() {
+            message.set(Some(format!(
+                "Round {} is over: press Start round {} to clear the block and go on.",
+                now.rounds().len(),
+                now.round()
+            )));
             return;
         }
         act(now.move_at(hole), false);
@@ -278,11 +299,11 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         Marks {
             targets,
             pushing: now.is_pushing(),
-            // A round that has just ended leaves an empty block: nothing to mark.
+            // The last turn's pegs, where they are still on the block shown.
             last: game
                 .with(last_turn)
                 .into_iter()
-                .filter(|&h| now.peg(h).is_some())
+                .filter(|&h| shown.with(|b| b.peg(h).is_some()))
                 .collect(),
             preview,
             hint: hinted,
@@ -488,23 +509,24 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         <PlayScreen title="Doquin" versus=title_names class="doquin-screen" announce=announce>
             <div class="play-layout">
                 <div class="board-column">
-                    // At the end the block is hidden and the end panel, just below, says the
-                    // result: the status line would only say it a second time.
+                    // At the end the end panel, just below, says the result: the status line
+                    // would only say it a second time.
                     <p class="status" aria-hidden="true" class:hidden=move || over.get()>{status}</p>
                     {move || message.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
                     {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.words}</p> })}
                     {round_end_panel}
                     {end_panel}
                     {push_panel}
-                    // When the game is over the block is empty: the end panel says it all.
-                    <div class="doquin-views" class:hidden=move || over.get()>
+                    // When the game is over the block shows how the last round left it (the
+                    // game keeps that until the next move, and there is none).
+                    <div class="doquin-views" class:hidden=move || over.get() && position.with(|p| p.round_end().is_none())>
                         // The preview sits over the block's empty top margin, so that its
                         // length never moves the holes under the pointer.
                         <div class="block-stage">
                             <p class="preview-line" aria-live="polite">{preview_line}</p>
-                            <BlockView position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+                            <BlockView position=shown marks=marks on_pick=on_pick on_hover=on_hover/>
                         </div>
-                        <FaceViews position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+                        <FaceViews position=shown marks=marks on_pick=on_pick on_hover=on_hover/>
                     </div>
                 </div>
                 <div class="side-column">

@@ -178,6 +178,9 @@ pub struct Doquin {
     pushing: bool,
     rounds: Vec<RoundResult>,
     totals: Vec<i32>,
+    /// When the last move ended a round: the game as it stood then, before the block was
+    /// cleared for the next round.
+    ended: Option<Box<Doquin>>,
 }
 
 impl Doquin {
@@ -219,6 +222,7 @@ impl Doquin {
             pushing: false,
             rounds: Vec::new(),
             totals: vec![0; seats],
+            ended: None,
         })
     }
 
@@ -365,6 +369,12 @@ impl Doquin {
         (self.rounds.len() + 1).min(self.seats())
     }
 
+    /// When the last move ended a round, the game as it stood at that round's end: its pegs
+    /// still in the block, its result counted. `None` after any other move.
+    pub fn round_end(&self) -> Option<&Doquin> {
+        self.ended.as_deref()
+    }
+
     /// The rounds played to the end, in order.
     pub fn rounds(&self) -> &[RoundResult] {
         &self.rounds
@@ -457,6 +467,7 @@ impl Doquin {
     /// Plays a move of the seat to move, or refuses it and changes nothing.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         self.check(m)?;
+        self.ended = None;
         let mover = self.to_move;
         match m {
             Move::Insert(hole) => {
@@ -574,6 +585,7 @@ impl Doquin {
             captured: self.captured.clone(),
             pegs_in,
         });
+        self.ended = Some(Box::new(self.clone()));
         self.pegs.iter_mut().for_each(|p| *p = None);
         self.cells.iter_mut().for_each(|c| *c = None);
         self.supply.iter_mut().for_each(|s| *s = self.options.pegs);

@@ -214,6 +214,9 @@ export const tests = [
       }
       assert.ok(plays >= 2, `Ada laid bones by keyboard (${plays})`);
       await page.waitForSelector('.hand-end');
+      // The hand's end takes away the bone or button that had the focus: the focus stays on the
+      // screen (on what comes next), never dropped to the page.
+      await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: 3000 });
       await t.shot(page, 'draw-keyboard-end-1280-light');
     },
   },

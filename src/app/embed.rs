@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 
+use parlour::games::GameKind;
 use parlour::record::Record;
 use parlour::session::embed::{EmbedSpec, NewGame, Theme};
 use parlour::storage::{SaveKind, SavedGame};
@@ -74,10 +75,10 @@ pub fn EmbedGame(query: String) -> impl IntoView {
 /// this one: its board, controls and scores (measured on the built app, with a little over).
 fn fitting_height(record: &Record) -> u32 {
     let players = record.players.len() as u32;
-    match record.game.as_str() {
-        "morris" => 1230,
-        "quoits" => 1220 + 30 * players,
-        "doquin" => 1240 + 30 * players,
+    match record.kind() {
+        Ok(GameKind::Morris) => 1230,
+        Ok(GameKind::Quoits) => 1220 + 30 * players,
+        Ok(GameKind::Doquin) => 1240 + 30 * players,
         _ => 840 + 10 * players,
     }
 }

@@ -94,13 +94,11 @@ const AFTER_PLAY: &[&str] = &[
 
 /// Words about bones with each bone's name kept on one line ("6-4" never breaks at its hyphen).
 fn unbroken_bones(words: String) -> impl IntoView {
+    // A bone is what the notation reads as one.
     let is_bone = |w: &str| {
-        let w = w.trim_end_matches([' ', ',', '.', ';', ':']);
-        w.split_once('-').is_some_and(|(a, b)| {
-            !a.is_empty()
-                && !b.is_empty()
-                && (a.chars().chain(b.chars())).all(|c| c.is_ascii_digit())
-        })
+        w.trim_end_matches([' ', ',', '.', ';', ':'])
+            .parse::<Bone>()
+            .is_ok()
     };
     words
         .split_inclusive(' ')

@@ -519,7 +519,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     {push_panel}
                     // When the game is over the block shows how the last round left it (the
                     // game keeps that until the next move, and there is none).
-                    <div class="doquin-views" class:hidden=move || over.get() && position.with(|p| p.round_end().is_none())>
+                    <div class="doquin-views">
                         // The preview sits over the block's empty top margin, so that its
                         // length never moves the holes under the pointer.
                         <div class="block-stage">

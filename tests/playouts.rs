@@ -1087,7 +1087,7 @@ fn dominoes_invariants(game: &Dominoes, moves: &[String]) -> Result<(), String> 
     // Moves are the deals and the moves the hands' events record.
     let mut counted = 0;
     let mut points = vec![0u32; sides.count()];
-    for hand in log {
+    for &hand in &log {
         counted += 1;
         let mut laid = vec![0usize; players];
         let mut drawn = vec![0usize; players];
@@ -1126,7 +1126,7 @@ fn dominoes_invariants(game: &Dominoes, moves: &[String]) -> Result<(), String> 
                 ));
             }
         }
-        if std::ptr::eq(hand, log.last().unwrap()) {
+        if std::ptr::eq(hand, *log.last().unwrap()) {
             for seat in &seats {
                 let expected = options.hand_size + drawn[seat.index()] - laid[seat.index()];
                 if game.hand(*seat).len() != expected {

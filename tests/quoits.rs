@@ -338,7 +338,7 @@ fn an_end_scores_each_man_and_the_three_nearest_the_hub_on_each_pitch() {
         &mut g,
         &[["hub", "3-3", "7", "11"], ["5", "8", "1-1", "10"]],
     );
-    let end = &g.ends()[0];
+    let end = g.ends()[0];
     assert_eq!(
         end,
         &EndScore {

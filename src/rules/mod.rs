@@ -10,6 +10,7 @@
 pub mod archery;
 pub mod dominoes;
 pub mod doquin;
+pub mod history;
 pub mod morris;
 pub mod quoits;
 pub mod teetotum;

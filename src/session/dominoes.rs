@@ -230,7 +230,7 @@ pub fn opening_words(hand: &HandLog, names: &[String]) -> String {
 
 /// The bone set or played last in the hand, for marking on the table.
 pub fn last_bone(game: &Dominoes) -> Option<Bone> {
-    game.hands_log().last().and_then(|h| {
+    game.last_hand().and_then(|h| {
         h.events.iter().rev().find_map(|e| match e {
             Event::Set { bone, .. } | Event::Play { bone, .. } => Some(*bone),
             _ => None,
@@ -241,19 +241,18 @@ pub fn last_bone(game: &Dominoes) -> Option<Bone> {
 /// What the moves from `before` to `after` did, in words, for the live region.
 pub fn news(before: &Dominoes, after: &Dominoes, names: &[String]) -> Vec<String> {
     let mut words = Vec::new();
-    let log = after.hands_log();
-    let Some(hand) = log.last() else {
+    let Some(hand) = after.last_hand() else {
         return words;
     };
     if after.hand_number() != before.hand_number() {
         words.push(opening_words(hand, names));
         return words;
     }
-    let seen = before.hands_log().last().map_or(0, |h| h.events.len());
+    let seen = before.last_hand().map_or(0, |h| h.events.len());
     for event in hand.events.iter().skip(seen) {
         words.push(event_words(event, names));
     }
-    let ended_before = before.hands_log().last().is_some_and(|h| h.end.is_some());
+    let ended_before = before.last_hand().is_some_and(|h| h.end.is_some());
     if let (Some(end), false) = (&hand.end, ended_before) {
         words.push(with_names(&end.why, names));
     }

@@ -439,7 +439,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             Viewer::Hand(s) => Some(s),
             _ => None,
         };
-        let ended = now.hands_log().last().is_some_and(|h| h.end.is_some());
+        let ended = now.last_hand().is_some_and(|h| h.end.is_some());
         let unit = if game.with(|g| g.position().game()) == DominoGame::Pool {
             "counters"
         } else {
@@ -603,7 +603,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let history = move || {
         let now = position.get();
         let names = all_names();
-        let hand = now.hands_log().last().cloned();
+        let hand = now.last_hand().cloned();
         hand.map(|hand| view! {
             <section class="domino-log" aria-labelledby="log-title">
                 <h2 id="log-title">{format!("Hand {}, latest first", hand.number)}</h2>
@@ -619,7 +619,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     // The end of a hand: every hand laid open, how the score was reached, the totals.
     let hand_end_panel = move || {
         let now = position.get();
-        let hand = now.hands_log().last()?.clone();
+        let hand = now.last_hand()?.clone();
         let end = hand.end.clone()?;
         let names = all_names();
         let sides = now.sides();

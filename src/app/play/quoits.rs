@@ -50,7 +50,7 @@ fn ending_words(game: &Quoits, names: &[String]) -> String {
 }
 
 /// A small chart of every player's total after each end.
-fn totals_chart(ends: &[EndScore], players: usize, names: &[String]) -> impl IntoView {
+fn totals_chart(ends: &[&EndScore], players: usize, names: &[String]) -> impl IntoView {
     let (w, h, pad) = (300.0, 140.0, 24.0);
     let top = ends
         .iter()
@@ -162,12 +162,10 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         } else {
             let mut words = names.with_value(|n| pitch_words(&before.pitch_for(spin), n));
             words.push('.');
-            if after.ends().len() > before.ends().len() {
-                let end = after
-                    .ends()
-                    .last()
-                    .cloned()
-                    .unwrap_or_else(|| unreachable!());
+            if let Some(end) = after
+                .last_end()
+                .filter(|_| after.ends_scored() > before.ends_scored())
+            {
                 let scored: Vec<String> = end
                     .points
                     .iter()
@@ -178,7 +176,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                     .collect();
                 words.push_str(&format!(
                     " End {} scored: {}.",
-                    after.ends().len(),
+                    after.ends_scored(),
                     scored.join(", ")
                 ));
             }
@@ -390,7 +388,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         Some(view! {
             <section class="end-panel" aria-labelledby="end-title">
                 <h2 id="end-title">{names.with_value(|n| ending_words(&now, n))}</h2>
-                <p>{format!("After {} end{}.", now.ends().len(), if now.ends().len() == 1 { "" } else { "s" })}</p>
+                <p>{format!("After {} end{}.", now.ends_scored(), if now.ends_scored() == 1 { "" } else { "s" })}</p>
                 <EndActions game=GameKind::Quoits title="Quoits".to_string() progress=progress/>
             </section>
         })

@@ -21,6 +21,7 @@ pub use line::{End, Laid, Line, OpenEnd, SpinnerAt, SpinnerRule};
 pub use observation::{Lacking, Observation, PublicEvent};
 pub use scoring::{HandEnd, HandEnding, PointsWhy, Sides};
 
+use super::history::History;
 use super::{ChanceOutcomes, Game, NotationError, Outcome, Seat, Turn};
 
 /// The most points a game may be played to.
@@ -472,7 +473,7 @@ pub struct Dominoes {
     phase: Phase,
     /// With muggins: a count the seat to move may take (who made it, how much).
     unclaimed: Option<(Seat, u32)>,
-    log: Vec<HandLog>,
+    log: History<HandLog>,
 }
 
 impl Dominoes {
@@ -499,7 +500,7 @@ impl Dominoes {
             pool: 0,
             phase: Phase::Deal,
             unclaimed: None,
-            log: Vec::new(),
+            log: History::default(),
         })
     }
 
@@ -649,8 +650,13 @@ impl Dominoes {
     }
 
     /// Every hand so far, the one in play last.
-    pub fn hands_log(&self) -> &[HandLog] {
-        &self.log
+    pub fn hands_log(&self) -> Vec<&HandLog> {
+        self.log.to_vec()
+    }
+
+    /// The hand in play, or the last one played.
+    pub fn last_hand(&self) -> Option<&HandLog> {
+        self.log.last()
     }
 
     /// The hand in play (or the last one), counted from 1; 0 before the first deal.

@@ -94,7 +94,7 @@ impl Observation {
         let players = game.players();
         let mut history = Vec::new();
         let mut lacking = vec![Lacking::default(); players];
-        if let Some(hand) = game.hands_log().last() {
+        if let Some(hand) = game.last_hand() {
             for event in &hand.events {
                 history.push(match event.clone() {
                     Event::Set { seat, bone } => PublicEvent::Set { seat, bone },

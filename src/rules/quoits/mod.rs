@@ -7,6 +7,7 @@ use std::fmt;
 use rand_core::RngCore;
 use serde::{Deserialize, Serialize};
 
+use super::history::History;
 use super::teetotum::{LeadSpin, ParseSpinError, Spin};
 use super::{ChanceOutcomes, Game, NoMove, NotationError, Outcome, Seat, Turn};
 
@@ -190,7 +191,7 @@ pub struct Quoits {
     in_hand: Vec<u8>,
     totals: Vec<u32>,
     /// Every end scored so far.
-    ends: Vec<EndScore>,
+    ends: History<EndScore>,
     lead: LeadSpin,
     /// Who pitched first in this end.
     end_leader: Seat,
@@ -208,7 +209,7 @@ impl Quoits {
             pitches: [[None; SPACES]; 2],
             in_hand: vec![MEN; players],
             totals: vec![0; players],
-            ends: Vec::new(),
+            ends: History::default(),
             lead: LeadSpin::new(players),
             end_leader: Seat(0),
             to_move: Seat(0),
@@ -295,9 +296,19 @@ impl Quoits {
         self.totals[seat.index()]
     }
 
-    /// Every end scored so far.
-    pub fn ends(&self) -> &[EndScore] {
-        &self.ends
+    /// Every end scored so far, the first first.
+    pub fn ends(&self) -> Vec<&EndScore> {
+        self.ends.to_vec()
+    }
+
+    /// How many ends have been scored.
+    pub fn ends_scored(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The end scored last.
+    pub fn last_end(&self) -> Option<&EndScore> {
+        self.ends.last()
     }
 
     /// The end being played, counted from 1.

@@ -419,6 +419,23 @@ fn block_blocked_with_the_lowest_tied_scores_nothing() {
 }
 
 #[test]
+fn partnerships_tied_when_blocked_are_told_apart_as_two_sides() {
+    // Nobody holds a six: after 6-6 the hand is blocked with each side holding 8 pips.
+    let hands = ["6-6 5-0", "0-0 1-1", "1-0 2-0", "2-1 3-0"];
+    let mut g = dealt("block", json!({"hand": 2, "single_hand": true}), &hands, "");
+    play(&mut g, "6-6");
+    let end = g.hands_log()[0].end.clone().unwrap();
+    assert_eq!(end.side_pips, [8, 8]);
+    assert!(
+        end.why
+            .contains("seats 1 and 3, and seats 2 and 4 tie for the fewest pips (8)"),
+        "{}",
+        end.why
+    );
+    assert_eq!(g.outcome().unwrap().winners.len(), 4);
+}
+
+#[test]
 fn difference_scores_the_others_pips_less_ones_own() {
     let mut g = dealt(
         "block",

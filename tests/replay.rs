@@ -278,3 +278,24 @@ fn a_replay_names_the_variant_as_the_play_screen_does_and_a_deal_as_a_deal() {
         }
     }
 }
+
+#[test]
+fn each_hand_of_dominoes_is_listed_from_its_own_deal() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/dominoes/domino-pool-three-hands.record.json");
+    let record = Record::from_json(&fs::read_to_string(path).unwrap()).unwrap();
+    let replay = Replay::<Dominoes>::open(&record).unwrap();
+    let chapters = replay.chapters();
+    let titles: Vec<&str> = chapters.iter().map(|c| c.title.as_str()).collect();
+    assert_eq!(titles, ["Hand 1", "Hand 2", "Hand 3"]);
+    for chapter in &chapters {
+        let deals: Vec<bool> = chapter.steps.iter().map(|s| s.chance).collect();
+        assert_eq!(
+            deals.iter().filter(|d| **d).count(),
+            1,
+            "{}: one deal",
+            chapter.title
+        );
+        assert!(deals[0], "{}: starts with its deal", chapter.title);
+    }
+}

@@ -556,12 +556,16 @@ fn DominoesSetup() -> impl IntoView {
         let players = seats.count.get();
         let mut o = dominoes::Options::defaults(g, players);
         o.set = set.get();
-        o.hand_size = hand.get().unwrap_or_else(|| g.default_hand(players, o.set));
+        // Sebastopol deals the whole set, 7 each: there its hands are not a choice.
+        o.hand_size = hand
+            .get()
+            .filter(|_| g != DominoGame::Sebastopol)
+            .unwrap_or_else(|| g.default_hand(players, o.set));
         if let Some(t) = target.get() {
             o.target = t;
         }
         o.partners = partners.get() && g.has_partners() && players == 4;
-        o.single_hand = single_hand.get();
+        o.single_hand = single_hand.get() && g != DominoGame::Pool;
         o.difference = difference.get() && g.scores_pips();
         o.spinner = spinner.get() && g == DominoGame::AllFives;
         o.muggins = muggins.get() && g == DominoGame::AllFives;
@@ -654,13 +658,15 @@ fn DominoesSetup() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </div>
-                <div class="count">
+                <div class="count" class:hidden=move || game.get() == DominoGame::Sebastopol>
                     <label for="domino-hand">"Bones each"</label>
-                    <input id="domino-hand" type="number" inputmode="numeric" min="1" max="30"
+                    // Two players may share out the whole set between them in Block.
+                    <input id="domino-hand" type="number" inputmode="numeric" min="1" max=move || (set.get().size() / 2).to_string()
                         prop:value=move || hand.get().unwrap_or_else(|| game.get().default_hand(seats.count.get(), set.get())).to_string()
                         on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<usize>() {
-                                hand.set(Some(n.clamp(1, 30)));
+                            match event_target_value(&ev).parse::<usize>() {
+                                Ok(n) => hand.set(Some(n.clamp(1, set.get_untracked().size() / 2))),
+                                Err(_) => hand.update(|_| ()),
                             }
                         }/>
                 </div>
@@ -671,8 +677,9 @@ fn DominoesSetup() -> impl IntoView {
                     <input id="domino-target" type="number" inputmode="numeric" min="1" max=dominoes::MOST_TARGET.to_string()
                         prop:value=move || target.get().unwrap_or_else(|| defaults().target).to_string()
                         on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                                target.set(Some(n.clamp(1, dominoes::MOST_TARGET)));
+                            match event_target_value(&ev).parse::<u32>() {
+                                Ok(n) => target.set(Some(n.clamp(1, dominoes::MOST_TARGET))),
+                                Err(_) => target.update(|_| ()),
                             }
                         }/>
                     <span>" points"</span>

@@ -355,7 +355,9 @@ impl Replayable for Dominoes {
     }
 
     fn chapter(before: &Self, _: usize, _: &[String]) -> String {
-        format!("Hand {}", before.hand_number().max(1))
+        // A deal begins the next hand.
+        let next = usize::from(before.turn() == Turn::Chance);
+        format!("Hand {}", before.hand_number() + next)
     }
 
     fn step_words(before: &Self, after: &Self, text: &str, names: &[String]) -> String {

@@ -37,12 +37,13 @@ fn ending_words(game: &Dominoes, names: &[String]) -> String {
     };
     let scores = game.scores();
     let sides = game.sides();
-    let mut winning: Vec<usize> = outcome
-        .winners
-        .iter()
-        .map(|s| sides.of(*s))
-        .collect::<Vec<_>>();
-    winning.dedup();
+    // Each winning side once, in the order of its first seat.
+    let mut winning: Vec<usize> = Vec::new();
+    for side in outcome.winners.iter().map(|s| sides.of(*s)) {
+        if !winning.contains(&side) {
+            winning.push(side);
+        }
+    }
     let points = outcome.winners.first().map_or(0, |s| scores[s.index()]);
     let unit = if game.game() == DominoGame::Pool {
         "counters"
@@ -63,7 +64,7 @@ fn ending_words(game: &Dominoes, names: &[String]) -> String {
     } else {
         format!(
             "{} share the win with {points} {unit} each.",
-            who.join(" and ")
+            with_names(&sides.names(&winning), names)
         )
     }
 }
@@ -73,6 +74,7 @@ fn ending_words(game: &Dominoes, names: &[String]) -> String {
 /// button when people pass the screen, or their hand.
 const IN_HAND: &[&str] = &[
     ".hand-bone.playable",
+    "#claim",
     "#draw",
     "#go",
     "#next-hand",
@@ -86,6 +88,7 @@ const AFTER_PLAY: &[&str] = &[
     "#next-hand",
     ".end-panel button.primary",
     ".hand-bone.playable",
+    "#claim",
     "#draw",
     "#go",
     "#show-hand",

@@ -190,13 +190,15 @@ impl Sides {
         format!("{} {verb}{ending}", self.name(side))
     }
 
-    /// Several sides in words.
+    /// Several sides in words: "seats 1, 2 and 3"; partnerships keep their own "and", so the
+    /// sides are told apart by a comma: "seats 1 and 3, and seats 2 and 4".
     pub fn names(self, sides: &[usize]) -> String {
         let names: Vec<String> = sides.iter().map(|s| self.name(*s)).collect();
+        let last = if self.partners { ", and" } else { " and" };
         match names.len() {
             0 => String::new(),
             1 => names[0].clone(),
-            n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+            n => format!("{}{last} {}", names[..n - 1].join(", "), names[n - 1]),
         }
     }
 }

@@ -4,10 +4,10 @@
 use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::rules::doquin::{Doquin, Hole, Move, Options};
-use parlour::rules::{Game, Seat};
+use parlour::rules::Seat;
 use parlour::session::doquin::{
     captured_pegs, forced_push, hole_words, last_turn, move_words, preview_words, push_orders,
-    round_words, suggested_order,
+    round_words,
 };
 use parlour::session::Match;
 
@@ -78,24 +78,6 @@ fn a_push_whose_order_does_not_matter_is_forced() {
 }
 
 #[test]
-fn suggested_order_leaves_the_capturer_furthest_ahead() {
-    let game = after_capture();
-    let suggested = suggested_order(&game).unwrap();
-    let lead = |order: &[Hole]| {
-        let mut g = game.clone();
-        for &h in order {
-            g.play(Move::Push(h)).unwrap();
-        }
-        g.scores()[0] - g.scores()[1]
-    };
-    for order in push_orders(&game) {
-        assert!(lead(&suggested) >= lead(&order.holes));
-    }
-    // T4-2 first sends B's peg all the way in: the suggestion keeps it out.
-    assert_eq!(suggested.first(), Some(&hole("R2-1")));
-}
-
-#[test]
 fn captured_pegs_follow_the_round() {
     let game = a_match(&["F4-4", "F2-2", "R2-1", "F2-1", "T4-1", "T4-2", "R2-2"]);
     assert_eq!(captured_pegs(&game), vec![vec![Seat(1)], vec![]]);
@@ -127,6 +109,12 @@ fn moves_rounds_and_holes_in_words() {
         preview_words(&game, Move::Insert(hole("F4-1")), &names()),
         None
     );
+    // A push may move the other player's peg, and the preview says whose.
+    let pushing = after_capture();
+    let theirs = preview_words(&pushing, Move::Push(hole("T4-2")), &names()).unwrap();
+    assert!(theirs.starts_with("top 4-2: Bob's peg would "), "{theirs}");
+    let own = preview_words(&pushing, Move::Push(hole("R2-1")), &names()).unwrap();
+    assert!(own.starts_with("right 2-1: the peg would "), "{own}");
     assert_eq!(
         move_words(&game, Move::Insert(hole("F1-1")), &names()),
         "Ada inserts a peg at front 1-1; it goes all the way in"

@@ -83,29 +83,6 @@ pub fn forced_push(position: &Doquin) -> Option<Hole> {
     }
 }
 
-/// The order to suggest to the capturer: the one that leaves them furthest ahead of their best
-/// opponent (points so far this game, captures and pegs all the way in counted).
-pub fn suggested_order(position: &Doquin) -> Option<Vec<Hole>> {
-    let Turn::Seat(mover) = position.turn() else {
-        return None;
-    };
-    let lead = |after: &Doquin| {
-        let scores = after.scores();
-        let best_other = scores
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != mover.index())
-            .map(|(_, s)| *s)
-            .max()
-            .unwrap_or(0);
-        scores[mover.index()] - best_other
-    };
-    push_orders(position)
-        .into_iter()
-        .max_by_key(|o| (lead(&o.after), std::cmp::Reverse(o.holes.len())))
-        .map(|o| o.holes)
-}
-
 /// The pegs each seat has captured in the round being played, by whose they were, in the order
 /// taken.
 pub fn captured_pegs(game: &Match<Doquin>) -> Vec<Vec<Seat>> {
@@ -188,8 +165,15 @@ pub fn move_words(before: &Doquin, m: Move, names: &[String]) -> String {
 /// touching Bob's peg in front 2-2, and capture it". `None` for a move that is not legal.
 pub fn preview_words(before: &Doquin, m: Move, names: &[String]) -> Option<String> {
     let hole = m.hole();
+    // A push may move another player's peg: say whose.
+    let peg = match (before.turn(), before.peg(hole)) {
+        (Turn::Seat(mover), Some(p)) if p.owner != mover => {
+            format!("{}'s peg", name(names, p.owner))
+        }
+        _ => "the peg".to_string(),
+    };
     Some(format!(
-        "{}: the peg would {}",
+        "{}: {peg} would {}",
         hole_words(hole),
         effect_words(before, m, names, true)?
     ))

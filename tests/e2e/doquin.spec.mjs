@@ -348,11 +348,20 @@ export const tests = [
       await page.getByRole('button', { name: 'Undo' }).click();
       await movesReach(page, setUp.length + 1);
       await waitText(page.locator('.status'), 'push in the highlighted pegs');
-      // The suggested order keeps Bob's peg out: R2-1 first.
-      await page.click('#push-suggested');
-      const suggested = await movesReach(page, setUp.length + 3);
-      assert.deepEqual(suggested.slice(setUp.length), ['R2-2', 'pR2-1', 'pR2-2']);
-      await assertFaces(page, replay(suggested));
+      // Push as hinted: the push the hint gives first, then the one left, which the app makes.
+      await page.getByRole('button', { name: 'Hint', exact: true }).click();
+      await page.locator('.hint-text').waitFor({ timeout: 15000 });
+      const [hinted] = await page.locator('.doquin-faces .hinted').evaluateAll((h) => h.map((e) => e.dataset.hole));
+      assert.ok(pushes.includes(hinted), `the hint is a push (${hinted})`);
+      await page.click('#push-hinted');
+      await waitText(page.locator('.status'), 'Bob to play', 20000);
+      const suggested = await savedMoves(page);
+      const turn = suggested.slice(setUp.length);
+      assert.deepEqual(turn.slice(0, 2), ['R2-2', `p${hinted}`], "the hint's push first");
+      assert.ok(turn.length >= 3 && turn.slice(1).every((m) => m.startsWith('p')), `then pushes to the end: ${turn}`);
+      const pushed = replay(suggested);
+      assert.equal(pushed.toMove, 1, "Bob's turn");
+      await assertFaces(page, pushed);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the screen at 360px fits (${overflow}px over)`);
       await t.shot(page, 'keyboard-360-dark');

@@ -11,7 +11,7 @@ use parlour::rules::doquin::{Doquin, Hole, Move};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::doquin::{
     captured_pegs, ending_words, forced_push, last_turn, move_words, preview_words, round_words,
-    suggested_order, PEG_COLOURS,
+    PEG_COLOURS,
 };
 use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
@@ -57,6 +57,8 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
     let hovered = RwSignal::new(None::<Hole>);
+    // The person has asked for their pushes to be the hint's.
+    let pushing_as_hinted = RwSignal::new(false);
     let hinting = Hinting::<Move>::new();
     // The rounds whose end the players have seen (the panel stays up until they go on).
     let round_seen = RwSignal::new(rounds_seen);
@@ -211,6 +213,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         computer::cancel();
         busy.set(None);
         hinting.forget();
+        pushing_as_hinted.set(false);
     };
     // With a person at the table, undo goes back to the last thing a person chose.
     let automatic_now = move |g: &Doquin| match g.turn() {
@@ -244,15 +247,6 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         round_seen.set(position.get_untracked().rounds().len());
         say("Played again.".into());
     };
-    let push_suggested = move |_| {
-        let now = position.get_untracked();
-        let Some(order) = suggested_order(&now) else {
-            return;
-        };
-        for hole in order {
-            act(Move::Push(hole), false);
-        }
-    };
 
     let can_hint = move || {
         let now = position.get();
@@ -269,6 +263,41 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             })
         })
     };
+    // "Push as hinted": each push the person has to choose is the hint's, until the pushing
+    // is done (the pushes whose order does not matter the app makes anyway).
+    let push_as_hinted = move |_| {
+        message.set(None);
+        pushing_as_hinted.set(true);
+    };
+    effect(move |_| {
+        if !pushing_as_hinted.get() {
+            return;
+        }
+        let now = position.get();
+        if !now.is_pushing() || now.outcome().is_some() {
+            pushing_as_hinted.set(false);
+            return;
+        }
+        if !human_to_choose(&now) {
+            return;
+        }
+        match shown_hint.get() {
+            Some(hint) => {
+                let at = plies();
+                set_timeout(
+                    move || {
+                        if pushing_as_hinted.get_untracked() && plies() == at {
+                            act(hint.best, false);
+                        }
+                    },
+                    Duration::from_millis(FORCED_PUSH_MS),
+                );
+            }
+            // A hint that cannot be found says so, and the person pushes by hand.
+            None if message.get().is_some() => pushing_as_hinted.set(false),
+            None => ask(),
+        }
+    });
 
     let marks = Memo::new(move |_| {
         let now = position.get();
@@ -289,9 +318,11 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 let Turn::Seat(seat) = now.turn() else {
                     return None;
                 };
+                // A push moves whichever peg is in the hole, in its owner's colour.
+                let owner = now.peg(hole).map_or(seat, |p| p.owner);
                 Some(Preview {
                     hole,
-                    seat: seat.index(),
+                    seat: owner.index(),
                     depth: effect.depth,
                     captures: effect.captures,
                 })
@@ -341,7 +372,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             return if forced.get().is_some() {
                 format!("{who} captured: the pegs that can slide are pushed in{paused_words}.")
             } else {
-                format!("{who} captured: push in the highlighted pegs, one at a time, in the order you choose, or take the suggested order{paused_words}.")
+                format!("{who} captured: push in the highlighted pegs, one at a time, in the order you choose, or let the hint choose each{paused_words}.")
             };
         }
         format!(
@@ -363,8 +394,10 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     // Once the game is over the end panel shows every round; this table, of the round being
     // played, goes, and so do the computer's pace and pause.
     let over = Memo::new(move |_| position.with(|p| p.outcome().is_some()));
+    // At a round's end the round's panel gives its captures and points; the table of the next
+    // round would not match the block shown beside it, so it waits for that round to start.
     let players_table = move || {
-        if over.get() {
+        if over.get() || round_panel() {
             return None;
         }
         let now = position.get();
@@ -491,17 +524,19 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             </section>
         })
     };
-    let push_panel = move || {
-        let now = position.get();
-        let choosing = now.is_pushing() && human_to_choose(&now);
-        choosing.then(|| view! {
+    let push_panel =
+        move || {
+            let now = position.get();
+            let choosing = now.is_pushing() && human_to_choose(&now);
+            choosing.then(|| view! {
             <div class="controls push-panel" role="group" aria-label="Pushes">
-                <button type="button" class="primary" id="push-suggested" on:click=push_suggested>
-                    "Push in the suggested order"
+                <button type="button" class="primary" id="push-hinted" on:click=push_as_hinted
+                    disabled=move || pushing_as_hinted.get()>
+                    "Push as hinted"
                 </button>
             </div>
         })
-    };
+        };
 
     let on_pick = Callback::new(pick);
     let on_hover = Callback::new(move |hole: Option<Hole>| hovered.set(hole));

@@ -356,11 +356,24 @@ fn a_double_mill_asks_for_two_men_with_two_removals() {
         r#"{"two_removals": true}"#,
         &TWO_REMOVALS,
     );
+    let before = play.position().clone();
+    assert_eq!(play.removals_due(), None, "nothing waits before the move");
     assert_eq!(touch(&mut play, "c3"), Response::ChooseRemoval);
+    assert_eq!(play.removals_due(), Some((2, 0)), "two men to remove");
     assert_eq!(
         touch(&mut play, "a1"),
         Response::ChooseRemoval,
         "two removals: a second man"
+    );
+    assert_eq!(play.removals_due(), Some((2, 1)), "one chosen, one to go");
+    assert!(
+        !play.men_shown().iter().any(|m| m.point == point("a1")),
+        "the man chosen first is shown gone"
+    );
+    assert_eq!(
+        play.counts_shown(Side::White).1,
+        play.position().on_board(Side::White) - 1,
+        "and not counted on the board"
     );
     assert!(
         !play.targets().contains(&point("a1")),
@@ -372,6 +385,10 @@ fn a_double_mill_asks_for_two_men_with_two_removals() {
         "two removals: any of the other seven"
     );
     assert_eq!(touch(&mut play, "g4"), Response::Played(mv("c3xa1xg4")));
+    assert_eq!(
+        MorrisPlay::describe(&before, mv("c3xa1xg4")),
+        "Black places a man on c3, makes two mills and removes a1 and g4"
+    );
 }
 
 #[test]
@@ -400,8 +417,14 @@ fn a_double_mill_takes_the_men_in_either_order() {
 #[test]
 fn a_double_mill_removes_one_man_by_default() {
     let mut play = open(Variant::Morelles, "{}", &TWO_REMOVALS);
+    let before = play.position().clone();
     touch(&mut play, "c3");
+    assert_eq!(play.removals_due(), Some((1, 0)));
     assert_eq!(touch(&mut play, "g4"), Response::Played(mv("c3xg4")));
+    assert_eq!(
+        MorrisPlay::describe(&before, mv("c3xg4")),
+        "Black places a man on c3, makes two mills and removes g4"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

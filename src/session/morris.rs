@@ -225,10 +225,12 @@ impl MorrisPlay {
     }
 
     /// The men as the board should show them: with the man of a move that waits for its
-    /// removal already on its new point.
+    /// removal already on its new point, and a man already chosen for removal (the first of
+    /// two) gone.
     pub fn men_shown(&self) -> Vec<Man> {
         let mut men = self.men();
-        if let Selection::Removing { step, .. } = self.selection {
+        if let Selection::Removing { step, removals } = self.selection {
+            men.retain(|man| !removals.iter().any(|p| p == man.point));
             let side = self.position().to_move();
             match step {
                 Move::Place { to, .. } => men.push(Man {
@@ -251,16 +253,18 @@ impl MorrisPlay {
     /// that waits for its removal is already on the board.
     pub fn counts_shown(&self, side: Side) -> (u8, u8) {
         let position = self.position();
-        let placed = match self.selection {
-            Selection::Removing {
-                step: Move::Place { .. },
-                ..
-            } => u8::from(position.to_move() == side),
-            _ => 0,
+        let (placed, chosen) = match self.selection {
+            Selection::Removing { step, removals } => {
+                let mover = position.to_move() == side;
+                let placed = matches!(step, Move::Place { .. }) && mover;
+                let chosen = if mover { 0 } else { removals.iter().count() };
+                (u8::from(placed), chosen as u8)
+            }
+            _ => (0, 0),
         };
         (
             position.in_hand(side) - placed,
-            position.on_board(side) + placed,
+            position.on_board(side) + placed - chosen,
         )
     }
 
@@ -282,12 +286,35 @@ impl MorrisPlay {
         };
         let removed: Vec<String> = m.removals().iter().map(|p| p.to_string()).collect();
         if !removed.is_empty() {
+            // One man closing two lines at once makes two mills (a double mill).
+            let mut after = position_before.clone();
+            let mills = match (after.play(m), m.to()) {
+                (Ok(()), Some(to)) => after.mills_at(to).len(),
+                _ => 1,
+            };
             words.push_str(&format!(
-                ", makes a mill and removes {}",
+                ", makes {} and removes {}",
+                if mills > 1 { "two mills" } else { "a mill" },
                 removed.join(" and ")
             ));
         }
         words
+    }
+
+    /// While a move waits for its removals: how many men it removes in all (two for a double
+    /// mill with the option of two removals), and how many of them are chosen.
+    pub fn removals_due(&self) -> Option<(usize, usize)> {
+        let Selection::Removing { step, removals } = self.selection else {
+            return None;
+        };
+        let most = self
+            .legal_in_every_order()
+            .iter()
+            .filter(|m| same_step(m, &step))
+            .map(|m| m.removals().iter().count())
+            .max()
+            .unwrap_or(1);
+        Some((most, removals.iter().count()))
     }
 
     fn pick_up(&mut self, point: Point) -> Response {

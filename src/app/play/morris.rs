@@ -82,10 +82,18 @@ fn status_words(play: &MorrisPlay, names: &[String; 2], levels: &[Option<Level>;
         return format!("{who} is thinking…");
     }
     match play.selection() {
-        Selection::Removing { .. } => format!(
-            "{who} has made a mill: choose one of {}'s men to remove.",
-            side.opponent().name()
-        ),
+        Selection::Removing { .. } => {
+            let them = side.opponent().name();
+            match play.removals_due() {
+                Some((2, 0)) => format!(
+                    "{who} has made two mills: choose two of {them}'s men to remove, one at a time."
+                ),
+                Some((2, _)) => {
+                    format!("{who} has made two mills: choose a second of {them}'s men to remove.")
+                }
+                _ => format!("{who} has made a mill: choose one of {them}'s men to remove."),
+            }
+        }
         Selection::Man(p) => format!("{who}: the man on {p} is picked up; choose where it goes."),
         Selection::Nothing => match position.phase(side) {
             Phase::Placing => format!("{who} to place a man ({} in hand).", position.in_hand(side)),
@@ -186,11 +194,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             announce.set(format!("Man on {p} picked up. Choose where it goes."));
         }
         Response::ChooseRemoval => {
-            let side = before.to_move();
-            let words = format!(
-                "A mill! Choose one of {}'s men to remove.",
-                side.opponent().name()
-            );
+            let them = before.to_move().opponent().name();
+            let words = match play.with_untracked(MorrisPlay::removals_due) {
+                Some((2, 0)) => {
+                    format!("Two mills! Choose two of {them}'s men to remove, one at a time.")
+                }
+                Some((2, _)) => format!("One chosen. Choose a second of {them}'s men to remove."),
+                _ => format!("A mill! Choose one of {them}'s men to remove."),
+            };
             message.set(Some(words.clone()));
             announce.set(words);
         }

@@ -7,6 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::ai::Level;
 use crate::games::GameKind;
 use crate::rules::archery::Archery;
 use crate::rules::dominoes::Dominoes;
@@ -109,6 +110,66 @@ pub enum RecordError {
     },
 }
 
+/// The header's fields checked for their kind of value, so that a record written wrongly is told
+/// in the record's own words rather than the reader's.
+fn check_shape(object: &Map<String, Value>) -> Result<(), String> {
+    if !object.get("game").is_some_and(Value::is_string) {
+        return Err("\"game\" must name the game, as text".into());
+    }
+    if object
+        .get("variant")
+        .is_some_and(|v| !v.is_string() && !v.is_null())
+    {
+        return Err("\"variant\" must be a name, as text".into());
+    }
+    if object.get("options").is_some_and(|v| !v.is_object()) {
+        return Err("\"options\" must be an object of named options, such as {}".into());
+    }
+    let Some(players) = object.get("players").and_then(Value::as_array) else {
+        return Err("\"players\" must be a list of the players, in seat order".into());
+    };
+    for (i, player) in players.iter().enumerate() {
+        let n = i + 1;
+        let Some(player) = player.as_object() else {
+            return Err(format!(
+                "player {n} must be written as {{\"name\": ..., \"kind\": ...}}"
+            ));
+        };
+        if !player.get("name").is_some_and(Value::is_string) {
+            return Err(format!("player {n} has no name"));
+        }
+        match player.get("kind").and_then(Value::as_str) {
+            Some("human" | "computer") => {}
+            Some(other) => {
+                return Err(format!(
+                    "player {n} is \"{other}\"; a player is \"human\" or \"computer\""
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "player {n} must say \"kind\": \"human\" or \"computer\""
+                ))
+            }
+        }
+        if player
+            .get("level")
+            .is_some_and(|v| !v.is_string() && !v.is_null())
+        {
+            return Err(format!(
+                "player {n}'s level must be a name, such as \"hard\""
+            ));
+        }
+    }
+    match object.get("moves") {
+        None => Ok(()),
+        Some(Value::Array(moves)) => match moves.iter().position(|m| !m.is_string()) {
+            Some(i) => Err(format!("move {} must be written as text", i + 1)),
+            None => Ok(()),
+        },
+        Some(_) => Err("\"moves\" must be a list of moves, each as text".into()),
+    }
+}
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -184,16 +245,30 @@ impl Record {
                 )))
             }
         }
+        check_shape(object).map_err(RecordError::BadHeader)?;
         let record: Record =
             serde_json::from_value(value).map_err(|e| RecordError::BadHeader(e.to_string()))?;
         for (i, player) in record.players.iter().enumerate() {
+            let n = i + 1;
             let length = player.name.chars().count();
             if length > NAME_LIMIT {
                 return Err(RecordError::BadHeader(format!(
-                    "player {}'s name is {length} characters long; a name may have at most \
-                     {NAME_LIMIT}",
-                    i + 1
+                    "player {n}'s name is {length} characters long; a name may have at most \
+                     {NAME_LIMIT}"
                 )));
+            }
+            if player.name.trim().is_empty() {
+                return Err(RecordError::BadHeader(format!("player {n} has no name")));
+            }
+            // A computer's level must be one the app has (a record without one plays hard).
+            if let (PlayerKind::Computer, Some(level)) = (player.kind, &player.level) {
+                if Level::from_name(level).is_none() {
+                    let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                    return Err(RecordError::BadHeader(format!(
+                        "player {n}'s level \"{level}\" is none of {}",
+                        names.join(", ")
+                    )));
+                }
             }
         }
         Ok(record)

@@ -58,7 +58,7 @@ impl GameKind {
                 "Spin the double teetotum and fly three arrows down the line at the target."
             }
             GameKind::Quoits => {
-                "Pitch four men each round at the hub; the nearest score most, sixty wins."
+                "Spin to pitch four men an end at the hub; the nearest score most, and the game is played to sixty."
             }
             GameKind::Dominoes => {
                 "The Hoyle games on double-six, nine and twelve sets: Block, Draw, All Fives and more."

@@ -754,3 +754,43 @@ fn a_record_read_with_other_spellings_is_kept_in_the_notation_of_the_rules() {
     assert_eq!(game.moves(), ["6+6", "1+1", "3+4"]);
     assert_eq!(game.record().moves, ["6+6", "1+1", "3+4"]);
 }
+
+#[test]
+fn the_men_of_an_end_just_scored_stay_drawn_until_the_next_man_is_pitched() {
+    use parlour::record::Record;
+    use parlour::session::quoits::men;
+    use parlour::session::Match;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/quoits/second-end.record.json");
+    let record = Record::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let start = record.start_as(Quoits::from_header).unwrap();
+    let game = Match::from_record(&record, start, &[]).unwrap();
+    // The move that scored the first end.
+    let scored_at = (1..=game.moves().len())
+        .find(|&n| game.position_after(n).ends_scored() == 1)
+        .expect("the record scores an end");
+    let mut first_end = game.clone();
+    while first_end.moves().len() > scored_at {
+        first_end.undo();
+    }
+    let shown = men(&first_end);
+    let end = first_end.position().last_end().unwrap();
+    assert_eq!(shown.len(), end.men.len(), "every man the end scored");
+    assert!(shown.iter().all(|m| m.scored), "each marked as scored");
+    let mut places: Vec<(Seat, usize, usize)> =
+        shown.iter().map(|m| (m.seat, m.pitch, m.place)).collect();
+    let mut scored: Vec<(Seat, usize, usize)> = end
+        .men
+        .iter()
+        .map(|m| (m.seat, m.pitch, m.space.index()))
+        .collect();
+    places.sort();
+    scored.sort();
+    assert_eq!(places, scored, "each where the end scored it");
+    // The next man pitched clears them.
+    let mut next = first_end.clone();
+    assert!(next.redo());
+    let after = men(&next);
+    assert_eq!(after.len(), 1);
+    assert!(!after[0].scored);
+}

@@ -89,9 +89,13 @@ pub struct Man {
     pub pitch: usize,
     /// Its place on the lane, 0 (farthest) to 14 (the hub).
     pub place: usize,
+    /// The man stood there when the last end was scored: the pitches are cleared, and it is
+    /// shown where it was until the next man is pitched.
+    pub scored: bool,
 }
 
-/// The men on the pitches now, each named by the move that pitched it.
+/// The men on the pitches now, each named by the move that pitched it; between ends (and at
+/// the game's end), the men of the end just scored, marked as scored.
 pub fn men(game: &Match<Quoits>) -> Vec<Man> {
     let mut men: Vec<Man> = Vec::new();
     for (i, text) in game.moves().iter().enumerate() {
@@ -102,6 +106,8 @@ pub fn men(game: &Match<Quoits>) -> Vec<Man> {
         let Ok(spin) = text.parse::<Spin>() else {
             continue;
         };
+        // A new end's first man: the last end's men are gone.
+        men.retain(|m| !m.scored);
         let pitch = before.pitch_for(spin);
         let at = pitch.space.index();
         if let Some((_, knock)) = pitch.knocked {
@@ -121,9 +127,10 @@ pub fn men(game: &Match<Quoits>) -> Vec<Man> {
             seat: pitch.seat,
             pitch: pitch.pitch,
             place: at,
+            scored: false,
         });
-        if game.position_after(i + 1).ends().len() > before.ends().len() {
-            men.clear();
+        if game.position_after(i + 1).ends_scored() > before.ends_scored() {
+            men.iter_mut().for_each(|m| m.scored = true);
         }
     }
     men

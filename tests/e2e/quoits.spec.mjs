@@ -71,7 +71,9 @@ export const tests = [
       assert.deepEqual(totals.map((r) => r.total), game.totals);
       assert.deepEqual(totals.map((r) => r.ends), game.totals.map((t) => [t]));
       assert.equal(await page.locator('.end-score table tbody tr').count(), game.ends[0].men.length, 'a row per man left on the pitches');
-      assert.equal(await page.locator('.board.quoits .quoit-man').count(), 0, 'the pitches are cleared after the end');
+      assert.equal(await page.locator('.board.quoits .quoit-man:not(.scored)').count(), 0, 'the pitches are cleared after the end');
+      assert.equal(await page.locator('.board.quoits .quoit-man.scored').count(), game.ends[0].men.length,
+        'the men the end scored stay drawn where they stood');
       assert.ok(await page.locator('.spin-button').isDisabled(), 'no spinning after the end');
       assert.equal((await autosave(page)).finished, true);
       await t.shot(page, 'single-end-over');

@@ -508,7 +508,11 @@ export async function assertQuoitsScreen(page, names, options = {}) {
   assert.equal(line, lastIsPitch ? pitchWords(game.pitched.at(-1), names) : '', 'the line under the teetotum tells the last pitch');
   // The men drawn on the board: as many as the rules leave on the pitches.
   const onPitches = game.pitches.flat().filter((s) => s !== null).length;
-  assert.equal(await page.locator('.board.quoits .quoit-man').count(), onPitches, 'the board shows the men on the pitches');
+  assert.equal(await page.locator('.board.quoits .quoit-man:not(.scored)').count(), onPitches, 'the board shows the men on the pitches');
+  // Until the next man is pitched, the men of the end just scored stay where they were, faded.
+  const between = game.ends.length > 0 && onPitches === 0;
+  assert.equal(await page.locator('.board.quoits .quoit-man.scored').count(), between ? game.ends.at(-1).men.length : 0,
+    'the last end\'s men are shown until the next pitch');
   // The totals: a column per end played, the total their sum.
   const totals = await quoitsTotals(page);
   assert.equal(totals.length, names.length);

@@ -103,6 +103,7 @@ pub fn QuoitsBoard(
         let (start_x, _) = centre(man.pitch, 0);
         view! {
             <g class="quoit-man" class:pitched=move || last.get() == Some(id)
+                class:scored=move || men.with(|men| men.iter().any(|m| m.id == id && m.scored))
                 style=move || {
                     let (x, y) = place();
                     format!(

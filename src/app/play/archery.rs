@@ -104,7 +104,15 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         });
         // (A doublet counts for nothing in Archery, `DOUBLETS_COUNT`, so it is not called out.)
         if let Some(spin) = played {
-            say(format!("{who} spins {spin}: {}.", spin.sum()));
+            if before.lead().leader().is_none() {
+                let mut words = format!("{who} spins {spin} for lead: {}.", spin.sum());
+                if let Some(leader) = position.get_untracked().lead().leader() {
+                    words.push_str(&format!(" {} leads.", name_of(leader)));
+                }
+                say(words);
+            } else {
+                say(format!("{who} spins {spin}: {}.", spin.sum()));
+            }
         }
     };
     let choose = move |shot: Shot, by_computer: bool| {

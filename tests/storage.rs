@@ -306,25 +306,31 @@ fn saving_again_replaces_the_game() {
 
 #[test]
 fn a_save_of_the_same_name_and_record_is_found_and_no_other() {
+    use SaveKind::Named;
     let store = store();
     let game = saved("a", 2_000.0, &["d6", "f4"]);
     store.put_game(&game, 2_000.0).unwrap();
     let (record, redo) = (&game.record, &game.redo);
     assert_eq!(
-        store.same_save("game a", record, redo),
+        store.same_save(Named, "game a", record, redo),
         Some("a".to_string())
     );
     // Another name, another move, another move to redo, or an autosave: not the same save.
-    assert_eq!(store.same_save("game b", record, redo), None);
+    assert_eq!(store.same_save(Named, "game b", record, redo), None);
     let longer = saved("b", 2_000.0, &["d6", "f4", "b4"]).record;
-    assert_eq!(store.same_save("game a", &longer, redo), None);
-    assert_eq!(store.same_save("game a", record, &[]), None);
+    assert_eq!(store.same_save(Named, "game a", &longer, redo), None);
+    assert_eq!(store.same_save(Named, "game a", record, &[]), None);
     let mut autosave = saved("c", 3_000.0, &["d6", "f4"]);
     autosave.kind = SaveKind::Autosave;
     autosave.name = "game a".to_string();
     store.delete_game("a").unwrap();
     store.put_game(&autosave, 3_000.0).unwrap();
-    assert_eq!(store.same_save("game a", record, redo), None);
+    assert_eq!(store.same_save(Named, "game a", record, redo), None);
+    // Asked for an autosave (a share link opened again), the autosave is found.
+    assert_eq!(
+        store.same_save(SaveKind::Autosave, "game a", record, &autosave.redo),
+        Some("c".to_string())
+    );
 }
 
 #[test]

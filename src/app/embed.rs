@@ -62,7 +62,9 @@ pub fn EmbedGame(query: String) -> impl IntoView {
         };
         if let Err(e) = store().put_game(&game, now) {
             state.tell(
-                format!("{e}: this game is not being saved, but you can play on."),
+                parlour::session::sentence(&format!(
+                    "{e}: this game is not being saved, but you can play on"
+                )),
                 true,
             );
         }
@@ -142,8 +144,9 @@ fn EmbedDialog(record: Signal<Record>, new_game: NewGame, on_close: Callback<()>
                 <input id=id type="number" inputmode="numeric" min="280" max="2000" step="10"
                     prop:value=move || value.get().to_string()
                     on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                            value.set(n.clamp(280, 2000));
+                        match event_target_value(&ev).parse::<u32>() {
+                            Ok(n) => value.set(n.clamp(280, 2000)),
+                            Err(_) => value.update(|_| ()),
                         }
                     }/>
                 <span>" px"</span>

@@ -218,6 +218,7 @@ fn App() -> impl IntoView {
     if !matches!(state.route.get_untracked(), Route::Embed(_)) {
         let mut problems = store().summaries().map(|l| l.problems).unwrap_or_default();
         problems.extend(settings_problem);
+        problems.extend(store().stats().err());
         report_problems(&state, &problems);
     }
 

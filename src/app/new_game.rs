@@ -504,9 +504,13 @@ fn QuoitsSetup() -> impl IntoView {
                         min=quoits::TARGETS.start().to_string() max=quoits::TARGETS.end().to_string() step="5"
                         prop:value=move || options.get().target.to_string()
                         on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                                let n = n.clamp(*quoits::TARGETS.start(), *quoits::TARGETS.end());
-                                options.update(|o| o.target = n);
+                            // What cannot be read puts back the number in force.
+                            match event_target_value(&ev).parse::<u32>() {
+                                Ok(n) => {
+                                    let n = n.clamp(*quoits::TARGETS.start(), *quoits::TARGETS.end());
+                                    options.update(|o| o.target = n);
+                                }
+                                Err(_) => options.update(|_| ()),
                             }
                         }/>
                     <span>" points"</span>
@@ -776,8 +780,9 @@ fn DoquinSetup() -> impl IntoView {
                         min=doquin::PEG_COUNTS.start().to_string() max=doquin::PEG_COUNTS.end().to_string()
                         prop:value=move || pegs.get().to_string()
                         on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                                pegs.set(n.clamp(*doquin::PEG_COUNTS.start(), *doquin::PEG_COUNTS.end()));
+                            match event_target_value(&ev).parse::<u32>() {
+                                Ok(n) => pegs.set(n.clamp(u32::from(*doquin::PEG_COUNTS.start()), u32::from(*doquin::PEG_COUNTS.end())) as u8),
+                                Err(_) => pegs.update(|_| ()),
                             }
                         }/>
                 </div>

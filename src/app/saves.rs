@@ -389,15 +389,19 @@ fn OldGames(listing: RwSignal<Listing<SaveSummary>>, on_removed: Callback<()>) -
         (n > 0).then(|| view! {
             <p class="old-games">
                 <span>{format!("{} last played more than 30 days ago.", games(n))}</span>
-                <button type="button" on:click=move |_| asking.set(true)>"Remove them…"</button>
+                <button type="button" on:click=move |_| asking.set(true)>{if n == 1 { "Remove it…" } else { "Remove them…" }}</button>
             </p>
             {move || asking.get().then(|| view! {
                 <Modal title="Remove old finished games?".to_string() on_close=Callback::new(move |_| asking.set(false))>
-                    <p>{format!("This removes the autosaves of {}, each last played more than 30 days ago. Games in progress and games you saved under a name are kept.", games(n))}</p>
+                    <p>{if n == 1 {
+                        "This removes the autosave of 1 finished game last played more than 30 days ago. Games in progress and games you saved under a name are kept.".to_string()
+                    } else {
+                        format!("This removes the autosaves of {}, each last played more than 30 days ago. Games in progress and games you saved under a name are kept.", games(n))
+                    }}</p>
                     <p>"Export any you want to keep first: removed games cannot be brought back."</p>
                     <p class="actions">
                         <button type="button" class="danger" on:click=remove>{format!("Remove {}", games(n))}</button>
-                        <button type="button" autofocus on:click=move |_| asking.set(false)>"Keep them"</button>
+                        <button type="button" autofocus on:click=move |_| asking.set(false)>{if n == 1 { "Keep it" } else { "Keep them" }}</button>
                     </p>
                 </Modal>
             })}
@@ -418,10 +422,20 @@ pub fn OpenShared(encoded: String) -> impl IntoView {
         Ok(record) => {
             let title = preset_title(&record.game, record.variant.as_deref());
             let name = format!("{} (shared)", game_name(&title, &record.players));
+            // The same link opened again, its game not played on since, opens that game
+            // rather than a copy of it.
+            let opened = store().same_save(SaveKind::Autosave, &name, &record, &[]);
             // Opening the link replaces it in the history, so Back does not open it twice. It
             // happens after this screen is drawn, not while it is being drawn.
             leptos::task::spawn_local(async move {
-                state.start_game(record, Vec::new(), name, true);
+                match opened {
+                    Some(id) => {
+                        let route = super::route::Route::Play(id);
+                        dom::replace(&route);
+                        state.route.set(route);
+                    }
+                    None => state.start_game(record, Vec::new(), name, true),
+                }
             });
             view! { <p class="screen loading">"Opening the shared game…"</p> }.into_any()
         }

@@ -32,10 +32,7 @@ pub fn SettingsPage() -> impl IntoView {
         change(&mut settings);
         state.settings.set(settings);
         if let Err(e) = store().put_settings(&settings, dom::now()) {
-            state.tell(
-                format!("{e}: the setting applies now but is not saved."),
-                true,
-            );
+            state.tell_not_saved(&e, "the setting applies now but is not saved");
         }
     };
     let theme = move |value: Theme, label: &'static str| {

@@ -600,14 +600,20 @@ impl<B: Backend> Store<B> {
         Ok(removed)
     }
 
-    /// The id of a game saved under this name that holds this very record (its moves to
-    /// redo too), if there is one: saving it again would only make a copy.
-    pub fn same_save(&self, name: &str, record: &Record, redo: &[String]) -> Option<String> {
+    /// The id of a game of this kind saved under this name that holds this very record (its
+    /// moves to redo too), if there is one: saving it again would only make a copy.
+    pub fn same_save(
+        &self,
+        kind: SaveKind,
+        name: &str,
+        record: &Record,
+        redo: &[String],
+    ) -> Option<String> {
         let listing = self.summaries().ok()?;
         listing
             .games
             .into_iter()
-            .filter(|g| g.kind == SaveKind::Named && g.name == name)
+            .filter(|g| g.kind == kind && g.name == name)
             .find(|g| {
                 self.game(&g.id)
                     .is_ok_and(|whole| whole.record == *record && whole.redo == redo)

@@ -798,7 +798,7 @@ pub fn RecordControls(
                     dom::focus_first(&["#save-name"]);
                     return;
                 }
-                if store().same_save(&chosen, &progress.record, &progress.redo).is_some() {
+                if store().same_save(SaveKind::Named, &chosen, &progress.record, &progress.redo).is_some() {
                     let words = format!("This game is already saved as \u{201c}{chosen}\u{201d}, as it stands.");
                     announce.set(words.clone());
                     state.tell_here(words);

@@ -48,6 +48,12 @@ impl GameKind {
         }
     }
 
+    /// Whether players choose their pieces' colours (the teetotum games, whose box has four
+    /// colours of men).
+    pub fn has_colours(self) -> bool {
+        matches!(self, GameKind::Archery | GameKind::Quoits)
+    }
+
     /// One line about the game, for the home page.
     pub fn tagline(self) -> &'static str {
         match self {

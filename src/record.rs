@@ -14,6 +14,7 @@ use crate::rules::dominoes::Dominoes;
 use crate::rules::doquin::Doquin;
 use crate::rules::morris;
 use crate::rules::quoits::Quoits;
+use crate::rules::teetotum::COLOURS;
 use crate::rules::{Table, Turn};
 
 /// How a game sets up its start from a record's header: the variant, the options and the number
@@ -53,6 +54,37 @@ pub struct Player {
     /// The computer player's level (`"beginner"` ... `"hardest"`), for computer seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
+    /// The colour the player chose in a teetotum game (`"green"`, one of
+    /// [`COLOURS`]); without one, the seat's own colour, or the first one left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+}
+
+/// Each seat's colour, as an index into [`COLOURS`] (which also gives its piece's shape): the
+/// colour its player chose, else the seat's own colour if nobody chose it, else the next one
+/// nobody has.
+pub fn seat_colours(players: &[Player]) -> Vec<usize> {
+    let chosen: Vec<Option<usize>> = players
+        .iter()
+        .map(|p| {
+            p.colour
+                .as_deref()
+                .and_then(|c| COLOURS.iter().position(|k| *k == c))
+        })
+        .collect();
+    let mut taken: Vec<usize> = chosen.iter().flatten().copied().collect();
+    let mut colours = Vec::with_capacity(players.len());
+    for (seat, choice) in chosen.iter().enumerate() {
+        let colour = choice.unwrap_or_else(|| {
+            (0..COLOURS.len())
+                .map(|k| (seat + k) % COLOURS.len())
+                .find(|k| !taken.contains(k))
+                .unwrap_or(seat % COLOURS.len())
+        });
+        taken.push(colour);
+        colours.push(colour);
+    }
+    colours
 }
 
 /// Who sits in a seat.
@@ -70,6 +102,7 @@ impl Player {
             name: name.to_string(),
             kind: PlayerKind::Computer,
             level: Some(level.to_string()),
+            colour: None,
         }
     }
 
@@ -84,6 +117,7 @@ impl Player {
             name: name.to_string(),
             kind: PlayerKind::Human,
             level: None,
+            colour: None,
         }
     }
 }
@@ -259,6 +293,27 @@ impl Record {
             }
             if player.name.trim().is_empty() {
                 return Err(RecordError::BadHeader(format!("player {n} has no name")));
+            }
+            if let Some(colour) = &player.colour {
+                if !GameKind::from_name(&record.game).is_some_and(GameKind::has_colours) {
+                    return Err(RecordError::BadHeader(format!(
+                        "player {n} chooses a colour, which only Archery and Quoits offer"
+                    )));
+                }
+                if !COLOURS.contains(&colour.as_str()) {
+                    return Err(RecordError::BadHeader(format!(
+                        "player {n}'s colour \"{colour}\" is none of {}",
+                        COLOURS.join(", ")
+                    )));
+                }
+                if record.players[..i]
+                    .iter()
+                    .any(|p| p.colour.as_deref() == Some(colour))
+                {
+                    return Err(RecordError::BadHeader(format!(
+                        "player {n}'s colour, {colour}, is already another player's"
+                    )));
+                }
             }
             // A computer's level must be one the app has (a record without one plays hard).
             if let (PlayerKind::Computer, Some(level)) = (player.kind, &player.level) {

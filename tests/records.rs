@@ -51,6 +51,7 @@ fn record_round_trips_through_json() {
                 name: "Computer".into(),
                 kind: PlayerKind::Computer,
                 level: Some("hard".into()),
+                colour: None,
             },
         ],
     );
@@ -465,4 +466,43 @@ fn session_opens_records_with_the_same_messages() {
         MorrisPlay::open(&header, &[]).unwrap_err().to_string(),
         "this record cannot be opened: Morris is for 2 players, not 0"
     );
+}
+
+#[test]
+fn colours_chosen_are_kept_and_the_rest_follow_the_seats() {
+    use parlour::record::seat_colours;
+    let with = |colours: &[Option<&str>]| -> Vec<Player> {
+        colours
+            .iter()
+            .enumerate()
+            .map(|(i, c)| Player {
+                colour: c.map(str::to_string),
+                ..Player::human(&format!("P{}", i + 1))
+            })
+            .collect()
+    };
+    // blue, natural, green, purple by seat.
+    assert_eq!(seat_colours(&with(&[None, None, None])), [0, 1, 2]);
+    // Seat 2 takes blue: seat 1 gets the next colour nobody has.
+    assert_eq!(seat_colours(&with(&[None, Some("blue")])), [1, 0]);
+    assert_eq!(
+        seat_colours(&with(&[Some("purple"), None, None, None])),
+        [3, 1, 2, 0]
+    );
+    // A record says so, for the teetotum games only, with colours the box has, each once.
+    let quoits = |players: Value| {
+        json!({"format": "parlour-record", "version": 1, "game": "quoits", "players": players})
+            .to_string()
+    };
+    let ok = quoits(
+        json!([{"name": "Ada", "kind": "human", "colour": "green"}, {"name": "Bob", "kind": "human"}]),
+    );
+    let record = Record::from_json(&ok).unwrap();
+    assert_eq!(seat_colours(&record.players), [2, 1]);
+    assert!(refusal(&quoits(json!([{"name": "Ada", "kind": "human", "colour": "pink"}, {"name": "Bob", "kind": "human"}])))
+        .contains("player 1's colour \"pink\" is none of blue, natural, green, purple"));
+    assert!(refusal(&quoits(json!([{"name": "Ada", "kind": "human", "colour": "green"}, {"name": "Bob", "kind": "human", "colour": "green"}])))
+        .contains("player 2's colour, green, is already another player's"));
+    let morris = morris_json(|r| r["players"][0]["colour"] = json!("green"));
+    assert!(refusal(&morris).contains("only Archery and Quoits offer"));
 }

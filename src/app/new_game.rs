@@ -11,6 +11,8 @@ use parlour::rules::dominoes::{self, DominoGame, Dominoes};
 use parlour::rules::doquin;
 use parlour::rules::morris::{Options, Position, Variant};
 use parlour::rules::quoits;
+use parlour::rules::teetotum::COLOURS;
+use parlour::session::capital;
 use parlour::session::dominoes::distinct_names;
 
 use super::modal::Modal;
@@ -47,6 +49,8 @@ struct Seats {
     kinds: [RwSignal<SeatKind>; SEATS],
     /// A seat's name follows its kind until the player types one.
     typed: [RwSignal<bool>; SEATS],
+    /// Each seat's colour, an index into the teetotum games' colours (its own by default).
+    colours: [RwSignal<usize>; SEATS],
 }
 
 impl Seats {
@@ -56,7 +60,20 @@ impl Seats {
             names: std::array::from_fn(|i| RwSignal::new(SeatKind::Human.default_name(i))),
             kinds: std::array::from_fn(|_| RwSignal::new(SeatKind::Human)),
             typed: std::array::from_fn(|_| RwSignal::new(false)),
+            colours: std::array::from_fn(RwSignal::new),
         }
+    }
+
+    /// Seat `i` takes colour `colour`; the seat that had it takes seat `i`'s old one (a seat not
+    /// in play too, so that adding it back never gives two seats one colour).
+    fn set_colour(&self, i: usize, colour: usize) {
+        let old = self.colours[i].get_untracked();
+        if let Some(other) =
+            (0..SEATS).find(|&j| j != i && self.colours[j].get_untracked() == colour)
+        {
+            self.colours[other].set(old);
+        }
+        self.colours[i].set(colour);
     }
 
     fn set_kind(&self, i: usize, kind: SeatKind) {
@@ -77,15 +94,20 @@ impl Seats {
                 } else {
                     name
                 };
-                match kind {
+                // A colour is written only where it is not the seat's own.
+                let colour = self.colours[i].get_untracked();
+                let colour = (colour != i).then(|| COLOURS[colour].to_string());
+                let player = match kind {
                     SeatKind::Human => Player::human(&name),
                     SeatKind::Computer(Some(level)) => Player::computer(&name, level.name()),
                     SeatKind::Computer(None) => Player {
                         name,
                         kind: PlayerKind::Computer,
                         level: None,
+                        colour: None,
                     },
-                }
+                };
+                Player { colour, ..player }
             })
             .collect()
     }
@@ -94,7 +116,15 @@ impl Seats {
 /// The seats' form: how many players (where the game allows a choice), and for each a name and
 /// whether a person or the computer (at which level) plays it.
 #[component]
-fn SeatsEditor(seats: Seats, fewest: usize, most: usize, levels: bool) -> impl IntoView {
+fn SeatsEditor(
+    seats: Seats,
+    fewest: usize,
+    most: usize,
+    levels: bool,
+    /// Whether each player chooses a colour (the teetotum games).
+    #[prop(optional)]
+    colours: bool,
+) -> impl IntoView {
     let seat = move |i: usize| {
         let id = format!("seat-{}", i + 1);
         let kind_id = format!("seat-{}-kind", i + 1);
@@ -138,6 +168,18 @@ fn SeatsEditor(seats: Seats, fewest: usize, most: usize, levels: bool) -> impl I
                     <option value="human" selected=move || seats.kinds[i].get() == SeatKind::Human>"Human"</option>
                     {options}
                 </select>
+                {colours.then(|| view! {
+                    <select id=format!("seat-{}-colour", i + 1) aria-label=format!("Player {}'s colour", i + 1)
+                        on:change=move |ev| {
+                            if let Some(c) = COLOURS.iter().position(|c| *c == event_target_value(&ev)) {
+                                seats.set_colour(i, c);
+                            }
+                        }>
+                        {COLOURS.iter().enumerate().map(|(c, name)| view! {
+                            <option value=*name selected=move || seats.colours[i].get() == c>{capital(name)}</option>
+                        }).collect_view()}
+                    </select>
+                })}
             </div>
         }
     };
@@ -464,7 +506,7 @@ fn ArcherySetup() -> impl IntoView {
     view! {
         <form class="setup" on:submit=start>
             <p class="hint">"Three arrows each, shot down the line towards the target by the Double Teetotum. One player shoots for practice; with more, the lead is spun for."</p>
-            <SeatsEditor seats=seats fewest=1 most=4 levels=true/>
+            <SeatsEditor seats=seats fewest=1 most=4 levels=true colours=true/>
             {start_buttons(GameKind::Archery)}
         </form>
     }
@@ -485,7 +527,7 @@ fn QuoitsSetup() -> impl IntoView {
     let target_id = "quoits-target";
     view! {
         <form class="setup" on:submit=start>
-            <SeatsEditor seats=seats fewest=2 most=4 levels=false/>
+            <SeatsEditor seats=seats fewest=2 most=4 levels=false colours=true/>
             <fieldset>
                 <legend>"Options"</legend>
                 <label class="choice">

@@ -371,6 +371,7 @@ fn archery_board(replay: RwSignal<Replay<Archery>>) -> AnyView {
             chooser=Signal::derive(|| None)
             landings=Signal::derive(move || replay.with(|r| r.position().landings()))
             last=Signal::derive(move || replay.with(|r| parlour::session::archery::last_shot(r.game())))
+            colours=replay.with_untracked(|r| parlour::record::seat_colours(r.game().players()))
             on_choose=Callback::new(|_| ())/>
     }
     .into_any()
@@ -385,6 +386,7 @@ fn quoits_board(replay: RwSignal<Replay<Quoits>>) -> AnyView {
     });
     view! {
         <QuoitsBoard pitches=pitches labels=labels
+            colours=replay.with_untracked(|r| parlour::record::seat_colours(r.game().players()))
             men=Signal::derive(move || replay.with(|r| parlour::session::quoits::men(r.game())))
             last=Signal::derive(move || replay.with(|r| r.step().checked_sub(1)))/>
     }

@@ -2,7 +2,6 @@
 //! buttons and the score board. The screen draws and the rules decide; this says.
 
 use crate::rules::archery::{points, ring, Archery, Arrow, Shot};
-use crate::rules::teetotum::COLOURS;
 use crate::rules::Seat;
 
 /// Where an arrow is, in words ("on space 14", "in the bull's-eye, 6 points").
@@ -39,9 +38,9 @@ pub fn landing_words(from: Arrow, to: Arrow) -> String {
     }
 }
 
-/// A player's arrows in words: "blue arrow 1 on space 14; blue arrow 2 in the quiver; ...".
-pub fn arrows_words(game: &Archery, seat: Seat) -> String {
-    let colour = COLOURS[seat.index()];
+/// A player's arrows in words, named by their `colour`: "blue arrow 1 on space 14; blue arrow 2
+/// in the quiver; ...".
+pub fn arrows_words(game: &Archery, seat: Seat, colour: &str) -> String {
     game.arrows(seat)
         .iter()
         .enumerate()

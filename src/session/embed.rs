@@ -357,6 +357,7 @@ impl EmbedSpec {
                     name,
                     kind: PlayerKind::Computer,
                     level: None,
+                    colour: None,
                 },
             })
             .collect()

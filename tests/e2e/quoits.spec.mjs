@@ -41,6 +41,48 @@ async function watchToTheEnd(page, names, options, { timeout = 150000 } = {}) {
 
 export const tests = [
   {
+    name: 'players choose their colours: the form swaps a colour taken, and the men, table, chart and replay follow',
+    async run(t) {
+      const page = await t.page({ width: 390, theme: 'dark' });
+      await animationsOff(page, t.base);
+      await page.goto(t.base + '#/new/quoits');
+      await page.waitForSelector('form.setup');
+      await page.fill('#seat-1', 'Ada');
+      await page.fill('#seat-2', 'Bob');
+      // Ada takes natural, Bob's colour: Bob takes Ada's blue.
+      await page.selectOption('#seat-1-colour', 'natural');
+      assert.equal(await page.locator('#seat-2-colour').inputValue(), 'blue', 'the colour taken goes to the other player');
+      await page.selectOption('#seat-2-colour', 'purple');
+      await t.shot(page, 'colours-form-390-dark');
+      await page.getByRole('button', { name: 'Start the game' }).click();
+      await page.waitForSelector('.quoits-screen svg.board');
+      const record = (await autosave(page)).record;
+      assert.deepEqual(record.players.map((p) => p.colour), ['natural', 'purple'], 'the record keeps the colours chosen');
+      const rows = await page.locator('table.scores:not(.small) tbody th').allTextContents();
+      assert.match(rows[0], /Ada\s*\(natural, pitch A\)/);
+      assert.match(rows[1], /Bob\s*\(purple, pitch B\)/);
+      assert.equal(await page.locator('table.scores tbody tr').first().locator('.piece.seat-1').count(), 1, "Ada's mark is the natural square");
+      // Spin until both have a man on the board: each drawn in their colour's shape.
+      for (let i = 0; i < 12 && (await page.locator('.quoit-man').count()) < 2; i += 1) {
+        const moves = await savedMoves(page);
+        await page.click('.spin-button');
+        await movesReach(page, moves.length + 1);
+      }
+      const kinds = await page.locator('.quoit-man .piece').evaluateAll((m) => m.map((e) => e.getAttribute('class')));
+      assert.ok(kinds.length >= 2 && kinds.every((k) => /seat-[13]$/.test(k)), `men in natural and purple only: ${kinds}`);
+      await t.shot(page, 'colours-play-390-dark');
+      // A replay of the record draws the same colours.
+      const played = (await autosave(page)).record;
+      await page.goto(t.base + '#/replay/' + encodeURIComponent(JSON.stringify(played)));
+      await page.waitForSelector('.board.quoits');
+      const last = page.getByRole('button', { name: 'Last', exact: true });
+      if (await last.isEnabled()) await last.click();
+      await page.waitForFunction(() => document.querySelectorAll('.quoit-man').length >= 2);
+      const replayed = await page.locator('.quoit-man .piece').evaluateAll((m) => m.map((e) => e.getAttribute('class')));
+      assert.ok(replayed.every((k) => /seat-[13]$/.test(k)), `the replay's men in the chosen colours: ${replayed}`);
+    },
+  },
+  {
     name: 'two people play a single end by mouse; the end\'s score adds up man by man',
     async run(t) {
       const page = await t.page();

@@ -195,6 +195,8 @@ pub fn ArcheryBoard(
     /// The arrow moved last, to mark it.
     #[prop(into)]
     last: Signal<Option<(Seat, u8)>>,
+    /// Each seat's colour (an index into the teetotum games' colours, which gives the shape too).
+    colours: Vec<usize>,
     /// The player chose an arrow.
     #[prop(into)]
     on_choose: Callback<Shot>,
@@ -308,7 +310,7 @@ pub fn ArcheryBoard(
                                 on_choose.run(shot);
                             }
                         }>
-                        {labelled(seat, x, y, 10.0, (i + 1).to_string())}
+                        {labelled(colours.get(seat).copied().unwrap_or(seat % 4), x, y, 10.0, (i + 1).to_string())}
                         {movable.then(|| view! { <circle class="movable-ring" cx=num(x) cy=num(y) r="15"/> })}
                     </g>
                 }.into_any());

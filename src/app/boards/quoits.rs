@@ -56,7 +56,10 @@ pub fn QuoitsBoard(
     /// The man pitched last, which flies in.
     #[prop(into)]
     last: Signal<Option<usize>>,
+    /// Each seat's colour (an index into the teetotum games' colours, which gives the shape too).
+    colours: Vec<usize>,
 ) -> impl IntoView {
+    let colours = StoredValue::new(colours);
     let width = WIDTH_PER_PITCH * pitches as f64;
     let height = TOP + SPACES as f64 * ROW + 10.0;
     let lanes = (0..pitches)
@@ -111,7 +114,7 @@ pub fn QuoitsBoard(
                         short(x + 28.0), short(start_x + 28.0), short(TOP - 60.0), short(x + 28.0), y = short(y)
                     )
                 }>
-                {outline(man.seat.index(), 13.0)}
+                {outline(colours.with_value(|c| c.get(man.seat.index()).copied().unwrap_or(man.seat.index() % 4)), 13.0)}
             </g>
         }
     };

@@ -9,6 +9,7 @@ use rand_pcg::Pcg64Mcg;
 
 use parlour::decimal::{fixed, short};
 use parlour::games::GameKind;
+use parlour::record::seat_colours;
 use parlour::rules::quoits::{EndScore, Quoits, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
@@ -50,7 +51,8 @@ fn ending_words(game: &Quoits, names: &[String]) -> String {
 }
 
 /// A small chart of every player's total after each end.
-fn totals_chart(ends: &[&EndScore], players: usize, names: &[String]) -> impl IntoView {
+fn totals_chart(ends: &[&EndScore], colours: &[usize], names: &[String]) -> impl IntoView {
+    let players = colours.len();
     let (w, h, pad) = (300.0, 140.0, 24.0);
     let top = ends
         .iter()
@@ -70,7 +72,7 @@ fn totals_chart(ends: &[&EndScore], players: usize, names: &[String]) -> impl In
                     fixed(y(end.totals[p]), 1)
                 ));
             }
-            view! { <polyline class=format!("chart-line seat-{p}") points=points/> }
+            view! { <polyline class=format!("chart-line seat-{}", colours[p]) points=points/> }
         })
         .collect_view();
     let summary: Vec<String> = (0..players)
@@ -87,7 +89,7 @@ fn totals_chart(ends: &[&EndScore], players: usize, names: &[String]) -> impl In
         .map(|(p, name)| {
             view! {
                 <li>
-                    <svg viewBox="0 0 24 8"><line class=format!("chart-line seat-{p}") x1="0" y1="4" x2="24" y2="4"/></svg>
+                    <svg viewBox="0 0 24 8"><line class=format!("chart-line seat-{}", colours[p]) x1="0" y1="4" x2="24" y2="4"/></svg>
                     {name.clone()}
                 </li>
             }
@@ -110,6 +112,8 @@ fn totals_chart(ends: &[&EndScore], players: usize, names: &[String]) -> impl In
 pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let computers: Vec<bool> = game.players().iter().map(|p| p.is_computer()).collect();
+    // Each seat's colour (and so the shape of its men), as the players chose them.
+    let colours = seat_colours(game.players());
     let has_human = computers.iter().any(|c| !c);
     let has_computer = computers.iter().any(|c| *c);
     let title_names = names.join(" v ");
@@ -117,6 +121,8 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let labels = pitch_labels(game.position(), &names);
     let names = StoredValue::new(names);
     let computers = StoredValue::new(computers);
+    let seat_colour = StoredValue::new(colours.clone());
+    let colour_of = move |s: usize| seat_colour.with_value(|c| c.get(s).copied().unwrap_or(s % 4));
     let game = RwSignal::new(game);
     let entry = StoredValue::new(saved);
     let announce = RwSignal::new(String::new());
@@ -347,8 +353,8 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         view! {
                             <tr class:to-move=now.outcome().is_none() && now.player() == seat>
                                 <th scope="row">
-                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(s, 10.0)}</svg>
-                                    {name_of(seat)} <span class="colour">{format!(" ({}, {})", COLOURS[s], pitch_name(now.pitch_of(seat)))}</span>
+                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colour_of(s), 10.0)}</svg>
+                                    {name_of(seat)} <span class="colour">{format!(" ({}, {})", COLOURS[colour_of(s)], pitch_name(now.pitch_of(seat)))}</span>
                                 </th>
                                 {ends.iter().map(|e| view! { <td>{e.points[s]}</td> }).collect_view()}
                                 <td class="total">{now.total(seat)}</td>
@@ -376,7 +382,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         </tbody>
                     </table>
                     {(end.men.is_empty()).then(|| view! { <p>"No man was left on a pitch."</p> })}
-                    {names.with_value(|n| totals_chart(&ends, players, n))}
+                    {names.with_value(|n| seat_colour.with_value(|c| totals_chart(&ends, &c[..players.min(c.len())], n)))}
                 </section>
             })}
         }
@@ -409,7 +415,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>
                     <p class="pitch-line">{last_line}</p>
-                    <QuoitsBoard pitches=pitches labels=labels
+                    <QuoitsBoard pitches=pitches labels=labels colours=colours
                         men=Signal::derive(move || game.with(men))
                         last=Signal::derive(move || game.with(|g| g.moves().len().checked_sub(1)))/>
                     {end_panel}

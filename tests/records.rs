@@ -376,14 +376,15 @@ fn record_with_a_bad_option_is_refused() {
     let wrong_type = morris_json(|r| r["options"] = json!({"two_removals": "yes"}));
     assert_eq!(
         refusal(&wrong_type),
-        "this record cannot be opened: bad Morris option: invalid type: string \"yes\", expected a boolean",
-        "records: an option of the wrong type"
+        "this record cannot be opened: bad Morris option \"two_removals\": invalid type: string \"yes\", expected a boolean",
+        "records: an option of the wrong type, named"
     );
     let unknown = morris_json(|r| r["options"] = json!({"flying": true}));
     let message = refusal(&unknown);
     assert!(
-        message
-            .starts_with("this record cannot be opened: bad Morris option: unknown field `flying`"),
+        message.starts_with(
+            "this record cannot be opened: bad Morris option \"flying\": unknown field `flying`"
+        ),
         "records: an option Morris does not have, got {message:?}"
     );
     let not_an_object = morris_json(|r| r["options"] = json!([true]));

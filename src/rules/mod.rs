@@ -20,6 +20,26 @@ use std::str::FromStr;
 
 use rand_core::RngCore;
 
+/// A game's options read from a record's header (`game` names it in the message). Refused with
+/// the option at fault named, where one key alone is enough to fail.
+pub fn read_options<T: serde::de::DeserializeOwned>(
+    game: &str,
+    options: &serde_json::Map<String, serde_json::Value>,
+) -> Result<T, String> {
+    use serde_json::{Map, Value};
+    serde_json::from_value(Value::Object(options.clone())).map_err(|e| {
+        let alone = |(key, value): &(&String, &Value)| {
+            let one: Map<String, Value> =
+                [((*key).clone(), (*value).clone())].into_iter().collect();
+            serde_json::from_value::<T>(Value::Object(one)).is_err()
+        };
+        match options.iter().find(|kv| alone(kv)) {
+            Some((key, _)) => format!("bad {game} option \"{key}\": {e}"),
+            None => format!("bad {game} option: {e}"),
+        }
+    })
+}
+
 /// A place at the table. Counted from 0 in code and from 1 in records, on screen and in the
 /// native tool's output.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

@@ -165,8 +165,7 @@ impl Archery {
                 "Archery has no variants (the record names \"{name}\")"
             ));
         }
-        serde_json::from_value::<Options>(serde_json::Value::Object(options.clone()))
-            .map_err(|e| format!("bad Archery option: {e}"))?;
+        super::read_options::<Options>("Archery", options)?;
         if !(1..=MOST_PLAYERS).contains(&seats) {
             return Err(format!("Archery is for 1 to 4 players, not {seats}"));
         }

@@ -525,9 +525,7 @@ impl Dominoes {
                 )
             })?,
         };
-        let header: HeaderOptions =
-            serde_json::from_value(serde_json::Value::Object(options.clone()))
-                .map_err(|e| format!("bad Dominoes option: {e}"))?;
+        let header: HeaderOptions = super::read_options("Dominoes", options)?;
         if !game.players().contains(&seats) {
             return Err(wrong_count(game, seats));
         }

@@ -237,8 +237,7 @@ impl Doquin {
                 "Doquin has no variants (the record names \"{name}\")"
             ));
         }
-        let options: Options = serde_json::from_value(serde_json::Value::Object(options.clone()))
-            .map_err(|e| format!("bad Doquin option: {e}"))?;
+        let options: Options = super::read_options("Doquin", options)?;
         Doquin::new(seats, options)
     }
 

@@ -909,8 +909,7 @@ impl Position {
         if seats != 2 {
             return Err(format!("Morris is for 2 players, not {seats}"));
         }
-        let options: Options = serde_json::from_value(serde_json::Value::Object(options.clone()))
-            .map_err(|e| format!("bad Morris option: {e}"))?;
+        let options: Options = super::read_options("Morris", options)?;
         Ok(Position::new(variant, options))
     }
 

@@ -229,8 +229,7 @@ impl Quoits {
                 "Quoits has no variants (the record names \"{name}\")"
             ));
         }
-        let options: Options = serde_json::from_value(serde_json::Value::Object(options.clone()))
-            .map_err(|e| format!("bad Quoits option: {e}"))?;
+        let options: Options = super::read_options("Quoits", options)?;
         if !TARGETS.contains(&options.target) {
             return Err(format!(
                 "the Quoits target must be from {} to {}, not {}",

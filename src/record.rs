@@ -87,6 +87,11 @@ pub fn seat_colours(players: &[Player]) -> Vec<usize> {
     colours
 }
 
+/// Seat `seat`'s colour from [`seat_colours`] (the seat's own if the list is short).
+pub fn colour_of(colours: &[usize], seat: usize) -> usize {
+    colours.get(seat).copied().unwrap_or(seat % COLOURS.len())
+}
+
 /// Who sits in a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -54,3 +54,29 @@ fn a_long_history_and_its_copies_drop_cleanly() {
     assert_eq!(copies[1].last(), Some(&250_000));
     drop(copies);
 }
+
+#[test]
+fn equal_lists_built_apart_hash_alike_and_print_as_lists() {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let build = || {
+        let mut h = History::default();
+        h.push("a");
+        h.push("b");
+        h
+    };
+    let hash = |h: &History<&str>| {
+        let mut state = DefaultHasher::new();
+        h.hash(&mut state);
+        state.finish()
+    };
+    let (one, two) = (build(), build());
+    assert_eq!(one, two);
+    assert_eq!(hash(&one), hash(&two));
+    assert_eq!(format!("{one:?}"), r#"["a", "b"]"#);
+    // A long list prints without nesting (a nested print this long would overflow the stack).
+    let mut long = History::default();
+    for n in 0..200_000u32 {
+        long.push(n);
+    }
+    assert!(format!("{long:?}").ends_with("199998, 199999]"));
+}

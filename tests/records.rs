@@ -341,10 +341,20 @@ fn record_with_a_bad_player_is_refused() {
         refusal(&godlike),
         "this record cannot be opened: player 2's level \"godlike\" is none of beginner, easy, medium, hard, hardest"
     );
-    let hard = morris_json(|r| {
-        r["players"][1] = json!({"name": "Deep", "kind": "computer", "level": "hard"})
-    });
-    assert!(Record::from_json(&hard).is_ok(), "a level the app has");
+    for level in [json!("hard"), json!(null)] {
+        let computer = morris_json(|r| {
+            r["players"][1] = json!({"name": "Deep", "kind": "computer", "level": level})
+        });
+        assert!(
+            Record::from_json(&computer).is_ok(),
+            "a level the app has, or none: {level}"
+        );
+    }
+    let no_level = morris_json(|r| r["players"][1] = json!({"name": "Deep", "kind": "computer"}));
+    assert!(
+        Record::from_json(&no_level).is_ok(),
+        "a computer without a level plays hard"
+    );
     for (field, value, told) in [
         (
             "options",

@@ -4,7 +4,7 @@
 use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::rules::morris::{Move, Point, Position, Side, Variant};
-use parlour::session::morris::{Man, MorrisPlay, Response, Selection};
+use parlour::session::morris::{Man, MorrisPlay, RemovalsDue, Response, Selection};
 
 fn point(name: &str) -> Point {
     name.parse().unwrap()
@@ -359,13 +359,29 @@ fn a_double_mill_asks_for_two_men_with_two_removals() {
     let before = play.position().clone();
     assert_eq!(play.removals_due(), None, "nothing waits before the move");
     assert_eq!(touch(&mut play, "c3"), Response::ChooseRemoval);
-    assert_eq!(play.removals_due(), Some((2, 0)), "two men to remove");
+    assert_eq!(
+        play.removals_due(),
+        Some(RemovalsDue {
+            mills: 2,
+            men: 2,
+            chosen: 0
+        }),
+        "two men to remove"
+    );
     assert_eq!(
         touch(&mut play, "a1"),
         Response::ChooseRemoval,
         "two removals: a second man"
     );
-    assert_eq!(play.removals_due(), Some((2, 1)), "one chosen, one to go");
+    assert_eq!(
+        play.removals_due(),
+        Some(RemovalsDue {
+            mills: 2,
+            men: 2,
+            chosen: 1
+        }),
+        "one chosen, one to go"
+    );
     assert!(
         !play.men_shown().iter().any(|m| m.point == point("a1")),
         "the man chosen first is shown gone"
@@ -419,7 +435,14 @@ fn a_double_mill_removes_one_man_by_default() {
     let mut play = open(Variant::Morelles, "{}", &TWO_REMOVALS);
     let before = play.position().clone();
     touch(&mut play, "c3");
-    assert_eq!(play.removals_due(), Some((1, 0)));
+    assert_eq!(
+        play.removals_due(),
+        Some(RemovalsDue {
+            mills: 2,
+            men: 1,
+            chosen: 0
+        })
+    );
     assert_eq!(touch(&mut play, "g4"), Response::Played(mv("c3xg4")));
     assert_eq!(
         MorrisPlay::describe(&before, mv("c3xg4")),

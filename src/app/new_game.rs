@@ -169,7 +169,10 @@ fn SeatsEditor(
                     {options}
                 </select>
                 {colours.then(|| view! {
+                    // The value follows the seat's colour as a property: a swap changes a box
+                    // the player may have set by hand, whose options' attributes no longer count.
                     <select id=format!("seat-{}-colour", i + 1) aria-label=format!("Player {}'s colour", i + 1)
+                        prop:value=move || COLOURS.get(seats.colours[i].get()).copied().unwrap_or_default()
                         on:change=move |ev| {
                             if let Some(c) = COLOURS.iter().position(|c| *c == event_target_value(&ev)) {
                                 seats.set_colour(i, c);

@@ -10,13 +10,13 @@
 use std::sync::Arc;
 
 /// A list that grows at its end, whose copies share their entries.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct History<T> {
     last: Option<Arc<Entry<T>>>,
     len: usize,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 struct Entry<T> {
     item: T,
     before: Option<Arc<Entry<T>>>,
@@ -68,6 +68,13 @@ impl<T: Clone> History<T> {
     }
 }
 
+// Written as a list, oldest first (a derived one would nest as deep as the list is long).
+impl<T: Clone + std::fmt::Debug> std::fmt::Debug for History<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.to_vec()).finish()
+    }
+}
+
 impl<T: Clone + PartialEq> PartialEq for History<T> {
     fn eq(&self, other: &Self) -> bool {
         let same = |a: &Option<Arc<Entry<T>>>, b: &Option<Arc<Entry<T>>>| match (a, b) {
@@ -100,10 +107,8 @@ impl<T> Drop for History<T> {
     fn drop(&mut self) {
         let mut next = self.last.take();
         while let Some(entry) = next {
-            next = match Arc::try_unwrap(entry) {
-                Ok(mut only) => only.before.take(),
-                Err(_) => None,
-            };
+            // `into_inner` gives the entry to exactly one of the copies dropped at once.
+            next = Arc::into_inner(entry).and_then(|mut only| only.before.take());
         }
     }
 }

@@ -18,6 +18,27 @@ pub enum Selection {
     Removing { step: Move, removals: Removals },
 }
 
+/// A move's removals while it waits for them: see [`MorrisPlay::removals_due`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RemovalsDue {
+    /// The mills the move makes.
+    pub mills: usize,
+    /// The men it removes in all.
+    pub men: usize,
+    /// The men chosen so far.
+    pub chosen: usize,
+}
+
+/// "a mill", "two mills", "three mills".
+pub fn mills_words(mills: usize) -> String {
+    match mills {
+        0 | 1 => "a mill".to_string(),
+        2 => "two mills".to_string(),
+        3 => "three mills".to_string(),
+        n => format!("{n} mills"),
+    }
+}
+
 /// How the game answered a touch on the board.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Response {
@@ -286,7 +307,8 @@ impl MorrisPlay {
         };
         let removed: Vec<String> = m.removals().iter().map(|p| p.to_string()).collect();
         if !removed.is_empty() {
-            // One man closing two lines at once makes two mills (a double mill).
+            // One man may close two lines at once (a double mill), or three on a board with
+            // diagonals.
             let mut after = position_before.clone();
             let mills = match (after.play(m), m.to()) {
                 (Ok(()), Some(to)) => after.mills_at(to).len(),
@@ -294,27 +316,42 @@ impl MorrisPlay {
             };
             words.push_str(&format!(
                 ", makes {} and removes {}",
-                if mills > 1 { "two mills" } else { "a mill" },
+                mills_words(mills),
                 removed.join(" and ")
             ));
         }
         words
     }
 
-    /// While a move waits for its removals: how many men it removes in all (two for a double
-    /// mill with the option of two removals), and how many of them are chosen.
-    pub fn removals_due(&self) -> Option<(usize, usize)> {
+    /// While a move waits for its removals: the mills it makes, how many men it removes in all
+    /// (two for a double mill with the option of two removals), and how many are chosen.
+    pub fn removals_due(&self) -> Option<RemovalsDue> {
         let Selection::Removing { step, removals } = self.selection else {
             return None;
         };
-        let most = self
+        let matching: Vec<Move> = self
             .legal_in_every_order()
-            .iter()
+            .into_iter()
             .filter(|m| same_step(m, &step))
+            .collect();
+        let mills = matching
+            .first()
+            .and_then(|m| {
+                let mut after = self.position().clone();
+                after.play(*m).ok()?;
+                Some(after.mills_at(m.to()?).len())
+            })
+            .unwrap_or(1);
+        let men = matching
+            .iter()
             .map(|m| m.removals().iter().count())
             .max()
             .unwrap_or(1);
-        Some((most, removals.iter().count()))
+        Some(RemovalsDue {
+            mills,
+            men,
+            chosen: removals.iter().count(),
+        })
     }
 
     fn pick_up(&mut self, point: Point) -> Response {

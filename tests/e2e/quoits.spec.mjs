@@ -53,6 +53,11 @@ export const tests = [
       await page.selectOption('#seat-1-colour', 'natural');
       assert.equal(await page.locator('#seat-2-colour').inputValue(), 'blue', 'the colour taken goes to the other player');
       await page.selectOption('#seat-2-colour', 'purple');
+      // A box already set by hand follows a swap too.
+      await page.selectOption('#seat-1-colour', 'purple');
+      assert.equal(await page.locator('#seat-2-colour').inputValue(), 'natural', 'a swap shows in a box set by hand');
+      await page.selectOption('#seat-1-colour', 'natural');
+      assert.equal(await page.locator('#seat-2-colour').inputValue(), 'purple');
       await t.shot(page, 'colours-form-390-dark');
       await page.getByRole('button', { name: 'Start the game' }).click();
       await page.waitForSelector('.quoits-screen svg.board');

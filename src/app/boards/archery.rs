@@ -11,6 +11,8 @@ use parlour::rules::Seat;
 
 use super::super::dom;
 use super::num;
+use parlour::record::colour_of;
+
 use super::pieces::labelled;
 
 /// Where the parts of the board are drawn: one long row on wide screens, or the flight folded
@@ -310,7 +312,7 @@ pub fn ArcheryBoard(
                                 on_choose.run(shot);
                             }
                         }>
-                        {labelled(colours.get(seat).copied().unwrap_or(seat % 4), x, y, 10.0, (i + 1).to_string())}
+                        {labelled(colour_of(&colours, seat), x, y, 10.0, (i + 1).to_string())}
                         {movable.then(|| view! { <circle class="movable-ring" cx=num(x) cy=num(y) r="15"/> })}
                     </g>
                 }.into_any());

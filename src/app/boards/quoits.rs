@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use parlour::decimal::short;
+use parlour::record::colour_of;
 use parlour::rules::quoits::{Space, LANE, SPACES};
 use parlour::session::quoits::Man;
 
@@ -114,7 +115,7 @@ pub fn QuoitsBoard(
                         short(x + 28.0), short(start_x + 28.0), short(TOP - 60.0), short(x + 28.0), y = short(y)
                     )
                 }>
-                {outline(colours.with_value(|c| c.get(man.seat.index()).copied().unwrap_or(man.seat.index() % 4)), 13.0)}
+                {outline(colours.with_value(|c| colour_of(c, man.seat.index())), 13.0)}
             </g>
         }
     };

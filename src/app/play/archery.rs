@@ -9,7 +9,7 @@ use rand_pcg::Pcg64Mcg;
 
 use parlour::decimal::fixed;
 use parlour::games::GameKind;
-use parlour::record::seat_colours;
+use parlour::record::{colour_of, seat_colours};
 use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
@@ -63,9 +63,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let names = StoredValue::new(names);
     let levels = StoredValue::new(levels);
     let seat_colour = StoredValue::new(colours.clone());
-    let colour_of = move |seat: Seat| {
-        seat_colour.with_value(|c| c.get(seat.index()).copied().unwrap_or(seat.index() % 4))
-    };
+    let colour_of = move |seat: Seat| seat_colour.with_value(|c| colour_of(c, seat.index()));
     let game = RwSignal::new(game);
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);

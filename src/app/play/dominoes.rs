@@ -50,22 +50,13 @@ fn ending_words(game: &Dominoes, names: &[String]) -> String {
     } else {
         "points"
     };
-    let who: Vec<String> = winning
-        .iter()
-        .map(|side| side_name(sides, *side, names))
-        .collect();
-    let plural = who.len() > 1 || sides.partners;
-    if who.len() == 1 {
-        format!(
-            "{} win{} with {points} {unit}.",
-            who[0],
-            if plural { "" } else { "s" }
-        )
-    } else {
-        format!(
-            "{} share the win with {points} {unit} each.",
-            with_names(&sides.names(&winning), names)
-        )
+    let who = with_names(&sides.names(&winning), names);
+    match winning.as_slice() {
+        [_] => format!(
+            "{who} win{} with {points} {unit}.",
+            if sides.partners { "" } else { "s" }
+        ),
+        _ => format!("{who} share the win with {points} {unit} each."),
     }
 }
 

@@ -288,6 +288,10 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     move || {
                         if pushing_as_hinted.get_untracked() && plies() == at {
                             act(hint.best, false);
+                            // Refused (it says why): the person pushes by hand.
+                            if plies() == at {
+                                pushing_as_hinted.set(false);
+                            }
                         }
                     },
                     Duration::from_millis(FORCED_PUSH_MS),
@@ -295,6 +299,8 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             }
             // A hint that cannot be found says so, and the person pushes by hand.
             None if message.get().is_some() => pushing_as_hinted.set(false),
+            // A hint asked for an earlier push is thrown away when it comes: then ask again.
+            None if hinting.is_waiting() => {}
             None => ask(),
         }
     });

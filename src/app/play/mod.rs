@@ -388,6 +388,11 @@ impl<M: std::str::FromStr + Clone + Send + Sync + 'static> Hinting<M> {
 
     /// The Hint button: it asks by `ask`, and is off (and asks nothing) while `off()` says so or
     /// a hint is being found.
+    /// Whether the computer is finding a hint now.
+    pub fn is_waiting(self) -> bool {
+        self.waiting.get()
+    }
+
     pub fn button(
         self,
         off: impl Fn() -> bool + Copy + Send + Sync + 'static,

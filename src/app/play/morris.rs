@@ -8,8 +8,9 @@ use std::time::Duration;
 use parlour::ai::Level;
 use parlour::games::GameKind;
 use parlour::rules::morris::{Ending, Move, Phase, Position, Side};
+use parlour::session::capital;
 use parlour::session::embed::EmbedSpec;
-use parlour::session::morris::{MorrisPlay, Response, Selection};
+use parlour::session::morris::{mills_words, MorrisPlay, RemovalsDue, Response, Selection};
 use parlour::storage::SavedGame;
 use parlour::worker::{Answer, Request, Task};
 
@@ -84,14 +85,18 @@ fn status_words(play: &MorrisPlay, names: &[String; 2], levels: &[Option<Level>;
     match play.selection() {
         Selection::Removing { .. } => {
             let them = side.opponent().name();
-            match play.removals_due() {
-                Some((2, 0)) => format!(
-                    "{who} has made two mills: choose two of {them}'s men to remove, one at a time."
+            let due = play.removals_due();
+            let made = mills_words(due.map_or(1, |d| d.mills));
+            match due {
+                Some(RemovalsDue {
+                    men: 2, chosen: 0, ..
+                }) => format!(
+                    "{who} has made {made}: choose two of {them}'s men to remove, one at a time."
                 ),
-                Some((2, _)) => {
-                    format!("{who} has made two mills: choose a second of {them}'s men to remove.")
+                Some(RemovalsDue { men: 2, .. }) => {
+                    format!("{who} has made {made}: choose a second of {them}'s men to remove.")
                 }
-                _ => format!("{who} has made a mill: choose one of {them}'s men to remove."),
+                _ => format!("{who} has made {made}: choose one of {them}'s men to remove."),
             }
         }
         Selection::Man(p) => format!("{who}: the man on {p} is picked up; choose where it goes."),
@@ -195,12 +200,18 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         }
         Response::ChooseRemoval => {
             let them = before.to_move().opponent().name();
-            let words = match play.with_untracked(MorrisPlay::removals_due) {
-                Some((2, 0)) => {
-                    format!("Two mills! Choose two of {them}'s men to remove, one at a time.")
+            let due = play.with_untracked(MorrisPlay::removals_due);
+            let made = capital(&mills_words(due.map_or(1, |d| d.mills)));
+            let words = match due {
+                Some(RemovalsDue {
+                    men: 2, chosen: 0, ..
+                }) => {
+                    format!("{made}! Choose two of {them}'s men to remove, one at a time.")
                 }
-                Some((2, _)) => format!("One chosen. Choose a second of {them}'s men to remove."),
-                _ => format!("A mill! Choose one of {them}'s men to remove."),
+                Some(RemovalsDue { men: 2, .. }) => {
+                    format!("One chosen. Choose a second of {them}'s men to remove.")
+                }
+                _ => format!("{made}! Choose one of {them}'s men to remove."),
             };
             message.set(Some(words.clone()));
             announce.set(words);

@@ -9,7 +9,7 @@ use rand_pcg::Pcg64Mcg;
 
 use parlour::decimal::{fixed, short};
 use parlour::games::GameKind;
-use parlour::record::seat_colours;
+use parlour::record::{colour_of, seat_colours};
 use parlour::rules::quoits::{EndScore, Quoits, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
@@ -122,7 +122,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let names = StoredValue::new(names);
     let computers = StoredValue::new(computers);
     let seat_colour = StoredValue::new(colours.clone());
-    let colour_of = move |s: usize| seat_colour.with_value(|c| c.get(s).copied().unwrap_or(s % 4));
+    let colour_of = move |s: usize| seat_colour.with_value(|c| colour_of(c, s));
     let game = RwSignal::new(game);
     let entry = StoredValue::new(saved);
     let announce = RwSignal::new(String::new());
@@ -336,7 +336,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let scores = move || {
         let now = position.get();
         let players = now.players();
-        let ends = now.ends().to_vec();
+        let ends = now.ends();
         let last = ends.last().cloned();
         view! {
             <div class="table-scroll" tabindex="0"><table class="scores">
@@ -382,7 +382,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         </tbody>
                     </table>
                     {(end.men.is_empty()).then(|| view! { <p>"No man was left on a pitch."</p> })}
-                    {names.with_value(|n| seat_colour.with_value(|c| totals_chart(&ends, &c[..players.min(c.len())], n)))}
+                    {names.with_value(|n| seat_colour.with_value(|c| totals_chart(&ends, c, n)))}
                 </section>
             })}
         }

@@ -190,8 +190,8 @@ impl Sides {
         format!("{} {verb}{ending}", self.name(side))
     }
 
-    /// Several sides in words: "seats 1, 2 and 3"; partnerships keep their own "and", so the
-    /// sides are told apart by a comma: "seats 1 and 3, and seats 2 and 4".
+    /// Several sides in words: "seat 1, seat 2 and seat 3"; partnerships keep their own "and",
+    /// so the sides are told apart by a comma: "seats 1 and 3, and seats 2 and 4".
     pub fn names(self, sides: &[usize]) -> String {
         let names: Vec<String> = sides.iter().map(|s| self.name(*s)).collect();
         let last = if self.partners { ", and" } else { " and" };

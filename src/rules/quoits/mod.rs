@@ -295,7 +295,7 @@ impl Quoits {
         self.totals[seat.index()]
     }
 
-    /// Every end scored so far, the first first.
+    /// Every end scored so far, oldest first.
     pub fn ends(&self) -> Vec<&EndScore> {
         self.ends.to_vec()
     }

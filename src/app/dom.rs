@@ -320,38 +320,59 @@ pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static
         dropped.set_value(false);
     });
     on_cleanup(move || watch.remove());
-    // Looked at once the screen has been redrawn for the move (its controls enabled or gone).
-    let look = move || {
-        let Some(document) = window().document() else {
-            return;
-        };
-        let gone =
-            |e: &web_sys::Element| !e.is_connected() || e.matches(":disabled").unwrap_or(false);
-        let on_page = focused_element(&document).is_none_or(|active| gone(&active));
-        if !on_page {
-            return;
-        }
-        // (The screen may have gone by the time this runs: then there is nothing to do.)
-        let Some(was_dropped) = dropped.try_get_value() else {
-            return;
-        };
-        let last_gone = last
-            .try_with_value(|l| l.as_ref().is_some_and(gone))
-            .unwrap_or(false);
-        if !was_dropped && !last_gone {
-            return;
-        }
-        dropped.set_value(true);
-        let target = next.iter().find_map(|selector| {
-            let element = document.query_selector(selector).ok().flatten()?;
-            (!gone(&element)).then_some(element)
-        });
-        if let Some(element) = target {
-            focus_element(&element);
-        }
-    };
     effect(move |_| {
         moves_on();
-        set_timeout(look, std::time::Duration::ZERO);
+        // Looked at once the screen has been redrawn for the move (its controls enabled or gone).
+        set_timeout(
+            move || look_for_focus(last, dropped, next, FOCUS_TRIES),
+            std::time::Duration::ZERO,
+        );
     });
+}
+
+/// How many times [`keep_focus`] looks for a control to take the focus, [`FOCUS_RETRY`] apart,
+/// while none is there yet (a panel whose part is still being fetched).
+const FOCUS_TRIES: u32 = 20;
+const FOCUS_RETRY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// [`keep_focus`]'s look: when the focus has been dropped to the page, puts it on the first of
+/// `next` there is, looking again a little later while there is none.
+fn look_for_focus(
+    last: leptos::prelude::StoredValue<Option<web_sys::Element>, leptos::prelude::LocalStorage>,
+    dropped: leptos::prelude::StoredValue<bool>,
+    next: &'static [&'static str],
+    tries: u32,
+) {
+    use leptos::prelude::*;
+    let Some(document) = window().document() else {
+        return;
+    };
+    let gone = |e: &web_sys::Element| !e.is_connected() || e.matches(":disabled").unwrap_or(false);
+    let on_page = focused_element(&document).is_none_or(|active| gone(&active));
+    if !on_page {
+        return;
+    }
+    // (The screen may have gone by the time this runs: then there is nothing to do.)
+    let Some(was_dropped) = dropped.try_get_value() else {
+        return;
+    };
+    let last_gone = last
+        .try_with_value(|l| l.as_ref().is_some_and(gone))
+        .unwrap_or(false);
+    if !was_dropped && !last_gone {
+        return;
+    }
+    dropped.set_value(true);
+    let target = next.iter().find_map(|selector| {
+        let element = document.query_selector(selector).ok().flatten()?;
+        (!gone(&element)).then_some(element)
+    });
+    match target {
+        Some(element) => focus_element(&element),
+        None if tries > 0 => set_timeout(
+            move || look_for_focus(last, dropped, next, tries - 1),
+            FOCUS_RETRY,
+        ),
+        None => {}
+    }
 }

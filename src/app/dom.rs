@@ -347,7 +347,14 @@ fn look_for_focus(
     let Some(document) = window().document() else {
         return;
     };
-    let gone = |e: &web_sys::Element| !e.is_connected() || e.matches(":disabled").unwrap_or(false);
+    // Gone from play: taken away, disabled, or turned off in place (a Dominoes end that took a
+    // bone is redrawn as it was, no longer a target: the focus stays on it until the table is
+    // laid out again and it goes, too late to be noticed here).
+    let gone = |e: &web_sys::Element| {
+        !e.is_connected()
+            || e.matches(":disabled, [aria-disabled=\"true\"][tabindex=\"-1\"]")
+                .unwrap_or(false)
+    };
     let on_page = focused_element(&document).is_none_or(|active| gone(&active));
     if !on_page {
         return;

@@ -221,6 +221,29 @@ export const tests = [
     },
   },
   {
+    name: 'the last bone laid by keyboard on an end chosen by keyboard leaves the focus on Play again',
+    async run(t) {
+      // Block, two bones each: Ada sets 6-6, Robot holds no six and goes; Ada's 6-4 fits both
+      // ends, so she chooses one, and going out ends the game.
+      const dealt = new Set(['6-6', '6-4', '0-0', '1-1']);
+      const rest = [];
+      for (let high = 0; high <= 6; high += 1) for (let low = 0; low <= high; low += 1) if (!dealt.has(`${high}-${low}`)) rest.push(`${high}-${low}`);
+      const record = {
+        format: 'parlour-record', version: 1, game: 'dominoes', variant: 'block', options: { hand: 2, single_hand: true },
+        players: [{ name: 'Ada', kind: 'human' }, { name: 'Robot', kind: 'computer', level: 'beginner' }],
+        moves: [`deal 6-6 6-4 / 0-0 1-1 ; ${rest.join(' ')}`, '6-6', 'go'],
+      };
+      const page = await t.page({ width: 1280 });
+      await page.goto(t.base + '#/open/' + encodeURIComponent(JSON.stringify(record)));
+      await page.locator('.hand-bone.playable').first().focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.matches('.end-slot.target'));
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('.hand-end');
+      await page.waitForFunction(() => document.activeElement?.matches('.end-panel button.primary'), null, { timeout: 3000 });
+    },
+  },
+  {
     name: 'a hint marks the bone to lay and says on which end, or says to draw, and goes once the move is made',
     async run(t) {
       const page = await t.page({ width: 1280 });

@@ -1,11 +1,12 @@
 //! Dominoes at one screen: what clicks on bones and ends do, whose hand is shown when people
 //! share the screen, and the hand told in words.
 
-use parlour::rules::dominoes::{Bone, Dominoes, End, Move};
+use parlour::rules::dominoes::{Bone, Dominoes, End, Move, Sides};
 use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
     bone_label, click_bone, distinct_names, end_label, goal_words, hand_points, hint_words, news,
-    plays_on, stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
+    plays_on, side_name, stock_words, table_words, target_arms, viewer, with_names, BoneClick,
+    Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -114,6 +115,29 @@ fn the_rules_words_name_the_players() {
         with_names("seats 1 and 3 hold 12", &n),
         "Ada and Cy hold 12"
     );
+}
+
+#[test]
+fn a_side_is_named_as_the_rules_words_are() {
+    let n = names();
+    let alone = Sides {
+        players: 4,
+        partners: false,
+    };
+    let partners = Sides {
+        players: 4,
+        partners: true,
+    };
+    assert_eq!(side_name(alone, 2, &n), "Cy");
+    assert_eq!(side_name(partners, 0, &n), "Ada and Cy");
+    assert_eq!(side_name(partners, 1, &n), "Bob and Di");
+    for side in 0..2 {
+        assert_eq!(
+            side_name(partners, side, &n),
+            with_names(&partners.names(&[side]), &n),
+            "one side is named the same way alone and in a list"
+        );
+    }
 }
 
 #[test]

@@ -2078,3 +2078,55 @@ fn three_mens_draws_by_repetition_and_fifty_moves() {
         "Three Men's: fifty moves each without a line draw"
     );
 }
+
+#[test]
+fn mills_made_by_counts_the_lines_a_step_closes() {
+    let position = double_mill(Options::default(), "b6 d6 f6 c5 e3");
+    let mills = |position: &Position, text: &str| position.mills_made_by(text.parse().unwrap());
+    assert_eq!(mills(&position, "a1"), 2, "a1 closes a row and a column");
+    assert_eq!(
+        mills(&position, "a1xc5"),
+        2,
+        "the removals do not change it"
+    );
+    assert_eq!(mills(&position, "b2"), 0, "b2 closes nothing");
+    assert_eq!(mills(&position, "resign"), 0, "resigning closes nothing");
+    assert_eq!(
+        position,
+        double_mill(Options::default(), "b6 d6 f6 c5 e3"),
+        "asking plays nothing"
+    );
+
+    let twelve = setup_with(
+        TwelveMens,
+        Options::default(),
+        "d1 g1 a4 a7 b2 c3",
+        "b6 d6 f6 c5 e3 e5",
+        [1, 1],
+        White,
+    );
+    assert_eq!(
+        mills(&twelve, "a1"),
+        3,
+        "on the Twelve Men's board a1 also closes the diagonal a1-b2-c3"
+    );
+
+    let moving = setup_with(
+        Morrice,
+        Options::default(),
+        "d1 g1 a4 b2",
+        "b6 d6 f6",
+        [0, 0],
+        White,
+    );
+    assert_eq!(
+        mills(&moving, "a4-a1"),
+        1,
+        "a man moved from a4 to a1 closes the row a1-d1-g1, not the column it left"
+    );
+    assert_eq!(
+        mills(&moving, "d1-a1"),
+        0,
+        "the man that left d1 no longer counts for its row"
+    );
+}

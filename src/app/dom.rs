@@ -26,6 +26,25 @@ pub fn local_time(ms: f64) -> String {
     String::from(date.to_locale_string("default", &options))
 }
 
+/// A number box changed: a number is kept within `lo..=hi` and stored in `signal` by `store`;
+/// what cannot be read (a cleared box, letters) leaves the value alone and tells the box to
+/// show the number in force again.
+pub fn number_changed<N, S>(
+    ev: &web_sys::Event,
+    lo: N,
+    hi: N,
+    signal: S,
+    store: impl FnOnce(&mut S::Value, N),
+) where
+    N: std::str::FromStr + Ord,
+    S: leptos::prelude::Update,
+{
+    match leptos::prelude::event_target_value(ev).parse::<N>() {
+        Ok(n) => signal.update(|value| store(value, n.clamp(lo, hi))),
+        Err(_) => signal.update(|_| ()),
+    }
+}
+
 /// Random bytes from the browser's generator.
 pub fn random_u64() -> u64 {
     let mut bytes = [0u8; 8];

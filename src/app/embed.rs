@@ -143,12 +143,7 @@ fn EmbedDialog(record: Signal<Record>, new_game: NewGame, on_close: Callback<()>
                 <label for=id>{label}</label>
                 <input id=id type="number" inputmode="numeric" min="280" max="2000" step="10"
                     prop:value=move || value.get().to_string()
-                    on:change=move |ev| {
-                        match event_target_value(&ev).parse::<u32>() {
-                            Ok(n) => value.set(n.clamp(280, 2000)),
-                            Err(_) => value.update(|_| ()),
-                        }
-                    }/>
+                    on:change=move |ev| dom::number_changed(&ev, 280, 2000, value, |v, n| *v = n)/>
                 <span>" px"</span>
             </div>
         }

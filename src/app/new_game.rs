@@ -549,14 +549,8 @@ fn QuoitsSetup() -> impl IntoView {
                         min=quoits::TARGETS.start().to_string() max=quoits::TARGETS.end().to_string() step="5"
                         prop:value=move || options.get().target.to_string()
                         on:change=move |ev| {
-                            // What cannot be read puts back the number in force.
-                            match event_target_value(&ev).parse::<u32>() {
-                                Ok(n) => {
-                                    let n = n.clamp(*quoits::TARGETS.start(), *quoits::TARGETS.end());
-                                    options.update(|o| o.target = n);
-                                }
-                                Err(_) => options.update(|_| ()),
-                            }
+                            let (lo, hi) = (*quoits::TARGETS.start(), *quoits::TARGETS.end());
+                            dom::number_changed(&ev, lo, hi, options, |o, n| o.target = n);
                         }/>
                     <span>" points"</span>
                 </div>
@@ -713,10 +707,8 @@ fn DominoesSetup() -> impl IntoView {
                     <input id="domino-hand" type="number" inputmode="numeric" min="1" max=move || (set.get().size() / 2).to_string()
                         prop:value=move || hand.get().unwrap_or_else(|| game.get().default_hand(seats.count.get(), set.get())).to_string()
                         on:change=move |ev| {
-                            match event_target_value(&ev).parse::<usize>() {
-                                Ok(n) => hand.set(Some(n.clamp(1, set.get_untracked().size() / 2))),
-                                Err(_) => hand.update(|_| ()),
-                            }
+                            let most = set.get_untracked().size() / 2;
+                            dom::number_changed(&ev, 1, most, hand, |h, n| *h = Some(n));
                         }/>
                 </div>
                 {flag("Partnerships: players 1 and 3 against 2 and 4", partners, "domino-partners", |g, n| g.has_partners() && n == 4)}
@@ -726,10 +718,7 @@ fn DominoesSetup() -> impl IntoView {
                     <input id="domino-target" type="number" inputmode="numeric" min="1" max=dominoes::MOST_TARGET.to_string()
                         prop:value=move || target.get().unwrap_or_else(|| defaults().target).to_string()
                         on:change=move |ev| {
-                            match event_target_value(&ev).parse::<u32>() {
-                                Ok(n) => target.set(Some(n.clamp(1, dominoes::MOST_TARGET))),
-                                Err(_) => target.update(|_| ()),
-                            }
+                            dom::number_changed(&ev, 1, dominoes::MOST_TARGET, target, |t, n| *t = Some(n));
                         }/>
                     <span>" points"</span>
                 </div>
@@ -825,10 +814,8 @@ fn DoquinSetup() -> impl IntoView {
                         min=doquin::PEG_COUNTS.start().to_string() max=doquin::PEG_COUNTS.end().to_string()
                         prop:value=move || pegs.get().to_string()
                         on:change=move |ev| {
-                            match event_target_value(&ev).parse::<u32>() {
-                                Ok(n) => pegs.set(n.clamp(u32::from(*doquin::PEG_COUNTS.start()), u32::from(*doquin::PEG_COUNTS.end())) as u8),
-                                Err(_) => pegs.update(|_| ()),
-                            }
+                            let (lo, hi) = (u32::from(*doquin::PEG_COUNTS.start()), u32::from(*doquin::PEG_COUNTS.end()));
+                            dom::number_changed(&ev, lo, hi, pegs, |p, n| *p = n as u8);
                         }/>
                 </div>
             </fieldset>

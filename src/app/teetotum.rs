@@ -4,7 +4,29 @@
 use leptos::prelude::*;
 
 use parlour::decimal::short;
+use parlour::record::{colour_of, seat_colours, Player};
 use parlour::rules::teetotum::Spin;
+
+/// The colour each seat plays in (and so the shape of its pieces), as the players chose them,
+/// kept for a screen's closures.
+#[derive(Clone, Copy)]
+pub struct SeatColours(StoredValue<Vec<usize>>);
+
+impl SeatColours {
+    pub fn new(players: &[Player]) -> Self {
+        Self(StoredValue::new(seat_colours(players)))
+    }
+
+    /// The colour of one seat, by its index.
+    pub fn of(self, seat: usize) -> usize {
+        self.0.with_value(|colours| colour_of(colours, seat))
+    }
+
+    /// Every seat's colour, in seat order.
+    pub fn all(self) -> Vec<usize> {
+        self.0.get_value()
+    }
+}
 
 /// The two tops. `turn` changes with every new spin, which starts the animation again.
 #[component]

@@ -141,20 +141,7 @@ pub fn end_label(open: &OpenEnd) -> String {
 
 /// The players of a side by name: "Ada", or "Ada and Cy" for partners.
 pub fn side_name(sides: Sides, side: usize, names: &[String]) -> String {
-    let who: Vec<&str> = sides
-        .seats(side)
-        .iter()
-        .map(|s| names[s.index()].as_str())
-        .collect();
-    and_list(&who)
-}
-
-fn and_list(words: &[&str]) -> String {
-    match words.len() {
-        0 => String::new(),
-        1 => words[0].to_string(),
-        n => format!("{} and {}", words[..n - 1].join(", "), words[n - 1]),
-    }
+    with_names(&sides.name(side), names)
 }
 
 /// The rules' words with seats named by their players: "seat 2 played the last bone" becomes

@@ -309,11 +309,7 @@ impl MorrisPlay {
         if !removed.is_empty() {
             // One man may close two lines at once (a double mill), or three on a board with
             // diagonals.
-            let mut after = position_before.clone();
-            let mills = match (after.play(m), m.to()) {
-                (Ok(()), Some(to)) => after.mills_at(to).len(),
-                _ => 1,
-            };
+            let mills = position_before.mills_made_by(m).max(1);
             words.push_str(&format!(
                 ", makes {} and removes {}",
                 mills_words(mills),
@@ -334,14 +330,7 @@ impl MorrisPlay {
             .into_iter()
             .filter(|m| same_step(m, &step))
             .collect();
-        let mills = matching
-            .first()
-            .and_then(|m| {
-                let mut after = self.position().clone();
-                after.play(*m).ok()?;
-                Some(after.mills_at(m.to()?).len())
-            })
-            .unwrap_or(1);
+        let mills = self.position().mills_made_by(step).max(1);
         let men = matching
             .iter()
             .map(|m| m.removals().iter().count())

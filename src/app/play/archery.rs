@@ -9,7 +9,6 @@ use rand_pcg::Pcg64Mcg;
 
 use parlour::decimal::fixed;
 use parlour::games::GameKind;
-use parlour::record::{colour_of, seat_colours};
 use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
@@ -22,7 +21,7 @@ use parlour::worker::{Answer, Expectation, Request, Task};
 use super::super::boards::archery::ArcheryBoard;
 use super::super::boards::pieces::outline;
 use super::super::computer;
-use super::super::teetotum::Teetotum;
+use super::super::teetotum::{SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
     computer_move, keep_saved, seat_levels, sentence, sentences, EndActions, GameControls,
@@ -55,15 +54,12 @@ fn short_place(arrow: Arrow) -> String {
 pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let levels = seat_levels(game.players());
-    // Each seat's colour (and so the shape of its arrows), as the players chose them.
-    let colours = seat_colours(game.players());
+    let colours = SeatColours::new(game.players());
     let has_human = levels.iter().any(Option::is_none);
     let has_computer = levels.iter().any(Option::is_some);
     let title_names = names.join(" v ");
     let names = StoredValue::new(names);
     let levels = StoredValue::new(levels);
-    let seat_colour = StoredValue::new(colours.clone());
-    let colour_of = move |seat: Seat| seat_colour.with_value(|c| colour_of(c, seat.index()));
     let game = RwSignal::new(game);
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
@@ -374,7 +370,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                         <button type="button" class="choice-button" class:best=is_best
                             aria-keyshortcuts=(i + 1).to_string()
                             on:click=move |_| choose(shot, false)>
-                            <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colour_of(seat), 10.0)}</svg>
+                            <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(seat.index()), 10.0)}</svg>
                             <span><strong>"Arrow " {i + 1}</strong> " " {landing_words(arrows[i], to)}</span>
                             {e.map(|p| view! { <span class="expect">{format!("expected score {}", fixed(p, 2))}</span> })}
                         </button>
@@ -397,9 +393,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                         view! {
                             <tr class:to-move=actor(&now) == Some(seat)>
                                 <th scope="row">
-                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colour_of(seat), 10.0)}</svg>
+                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(seat.index()), 10.0)}</svg>
                                     {name_of(seat)}
-                                    <span class="colour">{format!(" ({})", COLOURS[colour_of(seat)])}</span>
+                                    <span class="colour">{format!(" ({})", COLOURS[colours.of(seat.index())])}</span>
                                 </th>
                                 {arrows.iter().map(|a| view! { <td title=arrow_place(*a)>{short_place(*a)}</td> }).collect_view()}
                                 <td class="total">{now.score(seat)}</td>
@@ -437,7 +433,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         let now = position.get();
         sentences(
             &(0..now.players() as u8)
-                .map(|s| arrows_words(&now, Seat(s), COLOURS[colour_of(Seat(s))]))
+                .map(|s| arrows_words(&now, Seat(s), COLOURS[colours.of(Seat(s).index())]))
                 .collect::<Vec<_>>(),
         )
     };
@@ -460,7 +456,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 chooser=Signal::derive(move || position.with(|p| match p.turn() { Turn::Seat(s) if level_of(s).is_none() => Some(s), _ => None }))
                 landings=Signal::derive(move || position.with(|p| p.landings()))
                 last=last_shot
-                colours=colours
+                colours=colours.all()
                 on_choose=Callback::new(move |shot| choose(shot, false))
             />
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>

@@ -9,7 +9,6 @@ use rand_pcg::Pcg64Mcg;
 
 use parlour::decimal::{fixed, short};
 use parlour::games::GameKind;
-use parlour::record::{colour_of, seat_colours};
 use parlour::rules::quoits::{EndScore, Quoits, DOUBLETS_COUNT};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::rules::{Game, Seat, Turn};
@@ -21,7 +20,7 @@ use parlour::storage::SavedGame;
 use super::super::boards::num;
 use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;
-use super::super::teetotum::Teetotum;
+use super::super::teetotum::{SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
     keep_saved, EndActions, GameControls, LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
@@ -112,8 +111,7 @@ fn totals_chart(ends: &[&EndScore], colours: &[usize], names: &[String]) -> impl
 pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let computers: Vec<bool> = game.players().iter().map(|p| p.is_computer()).collect();
-    // Each seat's colour (and so the shape of its men), as the players chose them.
-    let colours = seat_colours(game.players());
+    let colours = SeatColours::new(game.players());
     let has_human = computers.iter().any(|c| !c);
     let has_computer = computers.iter().any(|c| *c);
     let title_names = names.join(" v ");
@@ -121,8 +119,6 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let labels = pitch_labels(game.position(), &names);
     let names = StoredValue::new(names);
     let computers = StoredValue::new(computers);
-    let seat_colour = StoredValue::new(colours.clone());
-    let colour_of = move |s: usize| seat_colour.with_value(|c| colour_of(c, s));
     let game = RwSignal::new(game);
     let entry = StoredValue::new(saved);
     let announce = RwSignal::new(String::new());
@@ -353,8 +349,8 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         view! {
                             <tr class:to-move=now.outcome().is_none() && now.player() == seat>
                                 <th scope="row">
-                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colour_of(s), 10.0)}</svg>
-                                    {name_of(seat)} <span class="colour">{format!(" ({}, {})", COLOURS[colour_of(s)], pitch_name(now.pitch_of(seat)))}</span>
+                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(s), 10.0)}</svg>
+                                    {name_of(seat)} <span class="colour">{format!(" ({}, {})", COLOURS[colours.of(s)], pitch_name(now.pitch_of(seat)))}</span>
                                 </th>
                                 {ends.iter().map(|e| view! { <td>{e.points[s]}</td> }).collect_view()}
                                 <td class="total">{now.total(seat)}</td>
@@ -382,7 +378,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         </tbody>
                     </table>
                     {(end.men.is_empty()).then(|| view! { <p>"No man was left on a pitch."</p> })}
-                    {names.with_value(|n| seat_colour.with_value(|c| totals_chart(&ends, c, n)))}
+                    {names.with_value(|n| totals_chart(&ends, &colours.all(), n))}
                 </section>
             })}
         }
@@ -415,7 +411,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>
                     <p class="pitch-line">{last_line}</p>
-                    <QuoitsBoard pitches=pitches labels=labels colours=colours
+                    <QuoitsBoard pitches=pitches labels=labels colours=colours.all()
                         men=Signal::derive(move || game.with(men))
                         last=Signal::derive(move || game.with(|g| g.moves().len().checked_sub(1)))/>
                     {end_panel}

@@ -534,6 +534,28 @@ impl Position {
             .collect()
     }
 
+    /// How many mills a step of the side to move closes: one, two for a double mill, three on
+    /// the Twelve Men's board with its diagonals; none for a step that closes no mill, names a
+    /// point not on this board, or is `resign` or `draw`. The step is not checked otherwise, and
+    /// its removals are not looked at.
+    pub fn mills_made_by(&self, m: Move) -> usize {
+        let board = self.board();
+        let (from, to) = match m {
+            Move::Place { to, .. } => (None, to),
+            Move::Shift { from, to, .. } => (Some(from), to),
+            Move::Resign | Move::Draw => return 0,
+        };
+        let from = match from {
+            Some(from) => board.bit(from),
+            None => Some(0),
+        };
+        let (Some(from), Some(to)) = (from, board.bit(to)) else {
+            return 0;
+        };
+        let own = self.men[self.to_move.index()];
+        self.mills_closed(own & !from | to, to)
+    }
+
     /// The points of a side's men on the board.
     pub fn men_of(&self, side: Side) -> Vec<Point> {
         bits(self.men[side.index()])
@@ -821,14 +843,18 @@ impl Position {
         if self.variant.mill_wins() {
             return 0;
         }
-        let mills = self
-            .board()
-            .mills_through(to)
-            .iter()
-            .filter(|line| after & **line == **line)
-            .count();
+        let mills = self.mills_closed(after, to);
         let most = if self.options.two_removals { 2 } else { 1 };
         mills.min(most).min(opp.count_ones() as usize)
+    }
+
+    /// How many lines through `to` are all of `men`.
+    fn mills_closed(&self, men: Points, to: Points) -> usize {
+        self.board()
+            .mills_through(to)
+            .iter()
+            .filter(|line| men & **line == **line)
+            .count()
     }
 
     /// The men of a set that stand in a mill of that set.

@@ -76,12 +76,22 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
         .unchecked_into();
     let shown = board.query_selector_all("*").map_err(failed)?;
     let copies = copy.query_selector_all("*").map_err(failed)?;
-    inline_looks(&board, &copy)?;
-    for i in 0..shown.length().min(copies.length()) {
-        if let (Some(a), Some(b)) = (shown.get(i), copies.get(i)) {
-            inline_looks(a.unchecked_ref(), b.unchecked_ref())?;
+    // The looks are read with the pieces marked for the player unmarked for a moment, and the
+    // marks put back whatever happens.
+    let marked = unmark(&board)?;
+    let looks = (|| {
+        inline_looks(&board, &copy)?;
+        for i in 0..shown.length().min(copies.length()) {
+            if let (Some(a), Some(b)) = (shown.get(i), copies.get(i)) {
+                inline_looks(a.unchecked_ref(), b.unchecked_ref())?;
+            }
         }
+        Ok::<(), String>(())
+    })();
+    for (element, class) in marked {
+        let _ = element.class_list().add_1(class);
     }
+    looks?;
     // Only the position: what is drawn for the player's next move is taken out, once the looks
     // are written (they pair the copy's shapes with the page's by their order).
     let for_the_player = copy
@@ -141,6 +151,25 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
         width,
         height,
     ))
+}
+
+/// Takes the player's marks (`boards::PLAYER_MARKS`) off the board's pieces, and returns what
+/// it took off to be put back.
+fn unmark(board: &web_sys::Element) -> Result<Vec<(web_sys::Element, &'static str)>, String> {
+    let mut taken = Vec::new();
+    for class in super::boards::PLAYER_MARKS {
+        let found = board
+            .query_selector_all(&format!(".{class}"))
+            .map_err(failed)?;
+        for i in 0..found.length() {
+            if let Some(node) = found.get(i) {
+                let element: web_sys::Element = node.unchecked_into();
+                let _ = element.class_list().remove_1(class);
+                taken.push((element, class));
+            }
+        }
+    }
+    Ok(taken)
 }
 
 /// Takes out of a copied board's element what makes it a control rather than a picture.

@@ -26,3 +26,7 @@ pub fn translate(x: f64, y: f64) -> String {
 /// to. A picture of the board leaves these out; the last move's marks stay.
 pub const FOR_THE_PLAYER: &str =
     "circle.target, .hints, .focus-ring, .ghost, .target-ring, .end-slot, .movable-ring, .keys";
+
+/// The classes by which a board marks a piece for the person at the screen: a Doquin rod that
+/// may be pushed, a Morris man picked up. A picture draws those pieces as if unmarked.
+pub const PLAYER_MARKS: [&str; 2] = ["pushable", "selected"];

@@ -45,6 +45,16 @@ pub fn number_changed<N, S>(
     }
 }
 
+/// Whether the reader has a mouse or a trackpad, and so most likely a keyboard: on a touch
+/// screen alone, instructions name no keys.
+pub fn has_keyboard() -> bool {
+    window()
+        .match_media("(any-pointer: fine)")
+        .ok()
+        .flatten()
+        .is_some_and(|query| query.matches())
+}
+
 /// Random bytes from the browser's generator.
 pub fn random_u64() -> u64 {
     let mut bytes = [0u8; 8];

@@ -277,7 +277,7 @@ fn App() -> impl IntoView {
     });
 
     view! {
-        <a class="skip" href="#main" on:click=move |ev| {
+        <a class="skip-link" href="#main" on:click=move |ev| {
             ev.prevent_default();
             dom::focus_id("screen-title");
         }>"Skip to content"</a>

@@ -28,6 +28,16 @@ impl SeatColours {
     }
 }
 
+/// The end of the instruction to spin: the Space key is named where there is likely a
+/// keyboard ("Press Spin or the Space key"), not on a touch screen ("Press Spin").
+pub fn or_space_key() -> &'static str {
+    if super::dom::has_keyboard() {
+        " or the Space key"
+    } else {
+        ""
+    }
+}
+
 /// The two tops. `turn` changes with every new spin, which starts the animation again.
 #[component]
 pub fn Teetotum(
@@ -68,7 +78,7 @@ pub fn Teetotum(
                 skipped.set(false);
                 let shown = spin.get();
                 view! {
-                    <svg viewBox="0 0 220 120" class:spinning=shown.is_some() class:skip=move || skipped.get()
+                    <svg viewBox="0 0 220 120" class:spinning=shown.is_some() class:skipped=move || skipped.get()
                         role="img"
                         aria-label=shown.map_or_else(
                             || "The teetotum, not yet spun".to_string(),
@@ -77,7 +87,7 @@ pub fn Teetotum(
                         {top(58.0, shown.map(Spin::first), "0ms")}
                         {top(162.0, shown.map(Spin::second), "90ms")}
                     </svg>
-                    <figcaption class:skip=move || skipped.get()>
+                    <figcaption class:skipped=move || skipped.get()>
                         {shown.map(|s| view! {
                             <span class="sum">{s.to_string()} " = " <strong>{s.sum()}</strong></span>
                             {(doublets && s.is_doublet()).then(|| view! { <span class="doublet">"Doublet!"</span> })}

@@ -234,7 +234,12 @@ export const tests = [
       await assertTeetotumShows(page, spin);
       assert.equal(await page.locator('.teetotum svg.spinning').count(), 1, 'the teetotum spins');
       await page.click('.teetotum');
-      await page.waitForSelector('.teetotum svg.skip');
+      await page.waitForSelector('.teetotum svg.skipped');
+      // A spin skipped stays where it was drawn, its numbers shown.
+      const drawn = await page.locator('.teetotum svg').boundingBox();
+      const caption = await page.locator('.teetotum figcaption').boundingBox();
+      assert.ok(drawn && drawn.x >= 0 && drawn.width > 50, `the skipped teetotum is on the screen (${JSON.stringify(drawn)})`);
+      assert.ok(caption && caption.x >= 0, `its caption is on the screen (${JSON.stringify(caption)})`);
       const shownSpun = await showing(page);
       assert.match(shownSpun.status, new RegExp(`spun ${spin.replace('+', '\\+')} = \\d+: choose`));
 

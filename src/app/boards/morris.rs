@@ -12,7 +12,7 @@ use super::num;
 /// The width of the board's grid, from file a to the last file, in drawing units.
 const SPAN: f64 = 600.0;
 /// Where file a and the top rank sit, leaving a margin for the file and rank labels.
-const MARGIN: f64 = 90.0;
+const MARGIN: f64 = 100.0;
 /// The side of the square drawing.
 const SIZE: f64 = 2.0 * MARGIN + SPAN;
 /// How near a pointer must come to a point to touch it.
@@ -291,7 +291,7 @@ pub fn MorrisBoard(
             let rank = (board.size() - i).to_string();
             let at = MARGIN + f64::from(i) * step(board);
             view! {
-                <text class="coord" x=num(at) y=num(SIZE - 20.0) text-anchor="middle">{file}</text>
+                <text class="coord" x=num(at) y=num(SIZE - 14.0) text-anchor="middle">{file}</text>
                 <text class="coord" x="28" y=num(at + 10.0) text-anchor="middle">{rank}</text>
             }
         })

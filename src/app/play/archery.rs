@@ -21,7 +21,7 @@ use parlour::worker::{Answer, Expectation, Request, Task};
 use super::super::boards::archery::ArcheryBoard;
 use super::super::boards::pieces::outline;
 use super::super::computer;
-use super::super::teetotum::{SeatColours, Teetotum};
+use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
     computer_move, keep_saved, seat_levels, sentence, sentences, EndActions, GameControls,
@@ -299,6 +299,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
+    let keys = or_space_key();
     let status = move || {
         let now = position.get();
         let Some(seat) = actor(&now) else {
@@ -319,7 +320,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             } else if computer_seat || auto_spin.get() {
                 format!("{lead}…")
             } else {
-                format!("{lead}. Press Spin or the Space key.")
+                format!("{lead}. Press Spin{keys}.")
             };
         }
         let paused_words = if paused.get() { " (paused)" } else { "" };
@@ -335,7 +336,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             }
             _ if computer_seat => format!("{who} is about to spin…{paused_words}"),
             _ if auto_spin.get() => format!("{who} is about to spin…{paused_words}"),
-            _ => format!("{who} to spin: press Spin or the Space key."),
+            _ => format!("{who} to spin: press Spin{keys}."),
         }
     };
 

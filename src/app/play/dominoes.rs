@@ -748,7 +748,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     {has_computer.then(|| view! {
                         <div class="controls computer" role="group" aria-label="Pace">
                             <PaceChoice label="Computer's pace" pace=pace/>
-                            {(!has_human).then(|| view! {
+                            // Once the game is over nothing waits on a pause.
+                            {move || (!has_human && position.with(|p| p.outcome().is_none())).then(|| view! {
                                 <button type="button" class="primary" on:click=move |_| paused.update(|p| *p = !*p)>
                                     {move || if paused.get() { "Resume" } else { "Pause" }}
                                 </button>

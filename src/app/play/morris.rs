@@ -596,7 +596,8 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     {has_computer.then(|| view! {
                         <div class="controls computer" role="group" aria-label="Computer">
                             <PaceChoice label="Computer's pace" pace=pace/>
-                            {(!has_human).then(|| view! {
+                            // Once the game is over nothing waits on a pause.
+                            {move || (!has_human && position.with(|p| p.ending().is_none())).then(|| view! {
                                 <button type="button" class="primary" aria-pressed=move || paused.get().to_string()
                                     on:click=move |_| paused.update(|p| *p = !*p)>
                                     {move || if paused.get() { "Resume" } else { "Pause" }}

@@ -20,7 +20,7 @@ use parlour::storage::SavedGame;
 use super::super::boards::num;
 use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;
-use super::super::teetotum::{SeatColours, Teetotum};
+use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
     keep_saved, EndActions, GameControls, LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
@@ -277,6 +277,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
+    let keys = or_space_key();
     let status = move || {
         let now = position.get();
         if now.outcome().is_some() {
@@ -295,7 +296,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             } else if is_computer(seat) || auto_play.get() {
                 format!("Spin for lead: {who} to spin{again}…")
             } else {
-                format!("Spin for lead: {who} to spin{again}. Press Spin or the Space key.")
+                format!("Spin for lead: {who} to spin{again}. Press Spin{keys}.")
             };
         }
         let place = format!(
@@ -309,7 +310,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         } else if is_computer(seat) || auto_play.get() {
             format!("{place}…")
         } else {
-            format!("{place}. Press Spin or the Space key.")
+            format!("{place}. Press Spin{keys}.")
         }
     };
     let last_line = move || {

@@ -56,6 +56,26 @@ export const tests = [
     },
   },
   {
+    name: 'leaving a game between computers while a move waits for its pace raises no error (each game)',
+    async run(t) {
+      // The computers' moves wait out the pace after the answer comes; a screen left meanwhile
+      // must drop them quietly (it once read its disposed signals and stopped the WebAssembly).
+      const page = await t.page({ width: 720, height: 800 });
+      for (const address of ['morris?seats=easy,easy', 'archery?seats=easy,easy', 'quoits?seats=computer,computer',
+        'dominoes?seats=easy,easy', 'doquin?seats=easy,easy']) {
+        for (const wait of [700]) {
+          await open(page, t.base, `#/embed/${address}`);
+          await page.waitForSelector('main svg');
+          await page.waitForTimeout(wait);
+          await page.evaluate(() => { location.hash = '#/'; });
+          await page.waitForSelector('#screen-title');
+          await page.waitForTimeout(1500);
+        }
+      }
+      // (The run fails the test on any page error or console error.)
+    },
+  },
+  {
     name: 'the Embed dialog writes an iframe that opens this kind of game; bad addresses are explained',
     async run(t) {
       const page = await t.page({ width: 1280 });

@@ -24,8 +24,8 @@ use super::super::computer;
 use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, sentences, EndActions, GameControls,
-    LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, EndActions,
+    GameControls, LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -151,11 +151,10 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     // game moved on, was paused or is no longer automatic, and `busy` is freed, which runs this
     // again for the game as it now stands.
     let still_due = move |at: usize, computer: bool| {
-        let due = busy.get_untracked() == Some(at);
-        if due {
-            busy.set(None);
-        }
-        due && plies() == at && !paused.get_untracked() && (computer || auto_spin.get_untracked())
+        comes_due(busy, at)
+            && plies() == at
+            && !paused.get_untracked()
+            && (computer || auto_spin.get_untracked())
     };
     effect(move |_| {
         let now = position.get();

@@ -26,8 +26,8 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, sentences, EndActions, GameControls, Hinting,
-    Pace, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, EndActions,
+    GameControls, Hinting, Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// Who won (or shares the win), and with how many points.
@@ -212,13 +212,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     // The automatic turns: the first deal, computer seats, and the next deal when nobody at the
     // table is a person. Each waits for the pace; when it comes due it is dropped if the game
     // moved on or was paused, and `busy` is freed, which runs this again.
-    let still_due = move |at: usize| {
-        let due = busy.get_untracked() == Some(at);
-        if due {
-            busy.set(None);
-        }
-        due && plies() == at && !paused.get_untracked()
-    };
+    let still_due =
+        move |at: usize| comes_due(busy, at) && plies() == at && !paused.get_untracked();
     effect(move |_| {
         let now = position.get();
         if paused.get() || busy.get().is_some() {

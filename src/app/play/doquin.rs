@@ -22,8 +22,8 @@ use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::super::effect;
 use super::{
-    computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, Hinting, Pace,
-    PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, Hinting,
+    Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -160,13 +160,8 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     // The automatic moves: the computer's, and the pushes whose order does not matter. Each
     // waits for the pace; when it comes due it is dropped if the game moved on or was paused,
     // and `busy` is freed, which runs this again.
-    let still_due = move |at: usize| {
-        let due = busy.get_untracked() == Some(at);
-        if due {
-            busy.set(None);
-        }
-        due && plies() == at && !paused.get_untracked()
-    };
+    let still_due =
+        move |at: usize| comes_due(busy, at) && plies() == at && !paused.get_untracked();
     effect(move |_| {
         let now = position.get();
         if paused.get() || busy.get().is_some() {
@@ -286,7 +281,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 let at = plies();
                 set_timeout(
                     move || {
-                        if pushing_as_hinted.get_untracked() && plies() == at {
+                        if pushing_as_hinted.try_get_untracked() == Some(true) && plies() == at {
                             act(hint.best, false);
                             // Refused (it says why): the person pushes by hand.
                             if plies() == at {

@@ -230,6 +230,17 @@ pub fn PaceChoice(label: &'static str, pace: RwSignal<Pace>) -> impl IntoView {
     }
 }
 
+/// Whether an automatic turn that waited for the pace is still due when its time comes: `busy`
+/// still holds the ply it was set for, and is then freed. A screen left in the meantime has
+/// nothing due (its signals are gone, and are not read).
+pub fn comes_due(busy: RwSignal<Option<usize>>, at: usize) -> bool {
+    let due = busy.try_get_untracked().flatten() == Some(at);
+    if due {
+        busy.set(None);
+    }
+    due
+}
+
 /// Asks the computer, in its worker, for the move of `level` in the game `record` holds. When
 /// the answer comes, it waits out the rest of the pace; then, if `still_due()` says the turn is
 /// still the one asked about, the move is read and handed to `play`. A move that cannot be had

@@ -350,13 +350,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         let request = question(Task::Move, Some(level), None);
         let reply = move |answer: Answer| {
             let id = answer.id;
-            if thinking.get_untracked() != Some(id) || plies() != at {
+            if thinking.try_get_untracked().flatten() != Some(id) || plies() != at {
                 return;
             }
             let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
             set_timeout(
                 move || {
-                    if thinking.get_untracked() != Some(id) || plies() != at {
+                    // (A screen left by then has nothing due: its signals are gone.)
+                    if thinking.try_get_untracked().flatten() != Some(id) || plies() != at {
                         return;
                     }
                     thinking.set(None);

@@ -23,7 +23,8 @@ use super::super::boards::quoits::QuoitsBoard;
 use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    keep_saved, EndActions, GameControls, LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
+    comes_due, keep_saved, EndActions, GameControls, LeadPanel, Pace, PaceChoice, PlayScreen,
+    Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -205,12 +206,11 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         busy.set(Some(at));
         set_timeout(
             move || {
-                let due = busy.get_untracked() == Some(at);
-                if due {
-                    busy.set(None);
+                if !comes_due(busy, at) {
+                    return;
                 }
                 let still = untrack(|| automatic(&position.get()));
-                if due && plies() == at && !paused.get_untracked() && still {
+                if plies() == at && !paused.get_untracked() && still {
                     spin();
                 }
             },

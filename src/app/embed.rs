@@ -73,10 +73,26 @@ pub fn EmbedGame(query: String) -> impl IntoView {
     view! { <Play id=id/> }.into_any()
 }
 
+/// The heights that hold a replay at 720 wide, its longest move list scrolling in its box
+/// (measured on the built app, with a little over).
+const REPLAY_MORRIS: u32 = 1100;
+const REPLAY_QUOITS: u32 = 1160;
+const REPLAY_DOQUIN: u32 = 1340;
+const REPLAY_OTHER: u32 = 740;
+
 /// A frame's height, at the dialog's first width (720), that holds the whole of a game like
-/// this one: its board, controls and scores (measured on the built app, with a little over).
-fn fitting_height(record: &Record) -> u32 {
+/// this one: its board, controls and scores (measured on the built app, with a little over); or
+/// its replay.
+fn fitting_height(record: &Record, showing: Showing) -> u32 {
     let players = record.players.len() as u32;
+    if showing == Showing::Replay {
+        return match record.kind() {
+            Ok(GameKind::Morris) => REPLAY_MORRIS,
+            Ok(GameKind::Quoits) => REPLAY_QUOITS,
+            Ok(GameKind::Doquin) => REPLAY_DOQUIN,
+            _ => REPLAY_OTHER,
+        };
+    }
     match record.kind() {
         Ok(GameKind::Morris) => 1230,
         Ok(GameKind::Quoits) => 1220 + 30 * players,
@@ -85,63 +101,99 @@ fn fitting_height(record: &Record) -> u32 {
     }
 }
 
-/// The iframe that embeds a game like this one.
+/// What a frame shows: a new game like this one for the reader to play, or this game itself
+/// to step through (the replay viewer).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Showing {
+    NewGame,
+    Replay,
+}
+
+/// The iframe that embeds a game like this one, or this game's replay.
 fn snippet(
     record: &Record,
-    new_game: NewGame,
+    showing: Showing,
+    new_game: Option<NewGame>,
     theme: Option<Theme>,
-    width: u32,
-    height: u32,
+    (width, height): (u32, u32),
 ) -> String {
-    let Some(spec) = EmbedSpec::of_record_by(record, theme, new_game) else {
-        return String::new();
+    let game = record.kind().map_or("a game", |kind| kind.title());
+    let (query, title) = match (showing, new_game) {
+        (Showing::NewGame, Some(new_game)) => {
+            let Some(spec) = EmbedSpec::of_record_by(record, theme, new_game) else {
+                return String::new();
+            };
+            (spec.to_query(), format!("Parlour: {game}"))
+        }
+        _ => {
+            let theme = theme.map_or(String::new(), |t| format!("?theme={}", t.name()));
+            (
+                format!("replay/{}{theme}", dom::encode_component(&record.to_json())),
+                format!("Parlour: a game of {game} replayed"),
+            )
+        }
     };
-    let src = format!(
-        "{}{}",
-        dom::page_url(),
-        Route::Embed(spec.to_query()).hash()
-    );
+    let src = format!("{}{}", dom::page_url(), Route::Embed(query).hash());
     format!(
-        "<iframe src=\"{}\" title=\"Parlour: {}\" width=\"{width}\" height=\"{height}\" style=\"border:0; max-width:100%\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0; max-width:100%\" loading=\"lazy\"></iframe>",
         src.replace('&', "&amp;").replace('"', "&quot;"),
-        spec.game.title()
     )
 }
 
 /// The "Embed" button. Its dialog is in a part of its own (`iframe`), fetched when first opened.
 /// To write only the options that differ from a new game, the dialog sets one up with
-/// `new_game`, which the game's screen gives: so its part needs no game's rules.
+/// `new_game`, which the game's screen gives: so its part needs no game's rules. Without it (the
+/// replay viewer) the dialog embeds the record's replay only.
 #[component]
-pub fn EmbedButton(#[prop(into)] record: Signal<Record>, new_game: NewGame) -> impl IntoView {
+pub fn EmbedButton(
+    #[prop(into)] record: Signal<Record>,
+    #[prop(optional)] new_game: Option<NewGame>,
+) -> impl IntoView {
     dialog_button("Embed", move |close| embed_dialog(record, new_game, close))
 }
 
 #[wasm_split(iframe, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn embed_dialog(
     record: Signal<Record>,
-    new_game: NewGame,
+    new_game: Option<NewGame>,
     on_close: Callback<()>,
 ) -> Result<AnyView, PartMissing> {
     Ok(view! { <EmbedDialog record=record new_game=new_game on_close=on_close/> }.into_any())
 }
 
-/// The "Embed" dialog: the iframe for this game's kind, seats and options, with a choice of theme
-/// and size.
+/// The "Embed" dialog: the iframe for a new game of this kind, seats and options, or for this
+/// game's replay, with a choice of theme and size.
 #[component]
-fn EmbedDialog(record: Signal<Record>, new_game: NewGame, on_close: Callback<()>) -> impl IntoView {
+fn EmbedDialog(
+    record: Signal<Record>,
+    new_game: Option<NewGame>,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let showing = RwSignal::new(if new_game.is_some() {
+        Showing::NewGame
+    } else {
+        Showing::Replay
+    });
     let theme = RwSignal::new(None::<Theme>);
     let width = RwSignal::new(720u32);
-    let height = RwSignal::new(record.with_untracked(fitting_height));
+    let height =
+        RwSignal::new(record.with_untracked(|r| fitting_height(r, showing.get_untracked())));
+    let show = move |what: Showing| {
+        showing.set(what);
+        height.set(record.with_untracked(|r| fitting_height(r, what)));
+    };
     let copied = RwSignal::new(String::new());
-    let code =
-        move || record.with(|r| snippet(r, new_game, theme.get(), width.get(), height.get()));
+    let code = move || {
+        let size = (width.get(), height.get());
+        record.with(|r| snippet(r, showing.get(), new_game, theme.get(), size))
+    };
     let copy =
         move |_| dom::copy_and_say(code(), copied, "Copied.", "Select the code and copy it.");
     let size = move |label: &'static str, id: &'static str, value: RwSignal<u32>| {
         view! {
             <div class="count">
                 <label for=id>{label}</label>
-                <input id=id type="number" inputmode="numeric" min="280" max="2000" step="10"
+                <input id=id type="number" inputmode="numeric" min="280" max="2000"
                     prop:value=move || value.get().to_string()
                     on:change=move |ev| dom::number_changed(&ev, 280, 2000, value, |v, n| *v = n)/>
                 <span>" px"</span>
@@ -150,7 +202,22 @@ fn EmbedDialog(record: Signal<Record>, new_game: NewGame, on_close: Callback<()>
     };
     view! {
         <Modal title="Embed this game".to_string() on_close=on_close>
-            <p>"Paste this into a web page to show a new game of this kind, with these seats and options, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back."</p>
+            {new_game.is_some().then(|| view! {
+                <fieldset class="choices">
+                    <legend>"The frame shows"</legend>
+                    <label class="choice"><input type="radio" name="embed-showing" id="embed-new-game"
+                        prop:checked=move || showing.get() == Showing::NewGame
+                        on:change=move |_| show(Showing::NewGame)/>"A new game like this one, for readers to play"</label>
+                    <label class="choice"><input type="radio" name="embed-showing" id="embed-replay"
+                        prop:checked=move || showing.get() == Showing::Replay
+                        on:change=move |_| show(Showing::Replay)/>"This game as it stands, for readers to step through"</label>
+                </fieldset>
+            })}
+            <p>{move || match showing.get() {
+                Showing::NewGame => "Paste this into a web page to show a new game of this kind, with these seats and options, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back.",
+                Showing::Replay => "Paste this into a web page to show this game, move by move, in a frame: the board, the buttons to step through it and its list of moves. The moves travel in the address; nothing is stored.",
+            }}</p>
+            <div class="embed-sizes">
             <div class="count">
                 <label for="embed-theme">"Colours"</label>
                 <select id="embed-theme" on:change=move |ev| {
@@ -167,6 +234,7 @@ fn EmbedDialog(record: Signal<Record>, new_game: NewGame, on_close: Callback<()>
             </div>
             {size("Width", "embed-width", width)}
             {size("Height", "embed-height", height)}
+            </div>
             <label for="embed-code">"Code"</label>
             <textarea id="embed-code" class="embed-code" readonly rows="5" prop:value=code></textarea>
             <p class="actions">

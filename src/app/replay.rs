@@ -21,6 +21,7 @@ use super::boards::dominoes::{small_bones, DominoesBoard};
 use super::boards::doquin::{BlockView, FaceViews, Marks};
 use super::boards::morris::MorrisBoard;
 use super::boards::quoits::QuoitsBoard;
+use super::embed::EmbedButton;
 use super::image::PictureButton;
 use super::parts::{part, PartMissing};
 use super::play::sentence;
@@ -146,7 +147,7 @@ fn viewer<G: Replayable + Send + Sync>(
 struct Viewer {
     /// The record, for "Play on from here".
     record: Record,
-    /// Alone in a frame: no "Play on from here", no Picture.
+    /// Alone in a frame: no "Play on from here", no Picture, no Embed.
     embedded: bool,
     /// "Morris (Morelles): Ada v Computer".
     title: String,
@@ -210,7 +211,12 @@ fn screen(viewer: Viewer) -> AnyView {
         go.run(to);
     });
     on_cleanup(move || keys.remove());
+    // The tab says which game is replayed ("Replay of Morelles: Ada v Bob · Parlour").
+    if let Some(document) = dom::window().document() {
+        document.set_title(&format!("Replay of {title} · Parlour"));
+    }
 
+    let whole = Signal::stored(record.clone());
     let play_on = move || {
         let mut part = record.clone();
         part.moves.truncate(step.get());
@@ -243,6 +249,7 @@ fn screen(viewer: Viewer) -> AnyView {
                         <p class="actions">
                             <a class="button" href=play_on>"Play on from here"</a>
                             <PictureButton name=Signal::derive(move || format!("parlour-{name}-step-{}", step.get()))/>
+                            <EmbedButton record=whole/>
                         </p>
                     })}
                 </div>

@@ -126,4 +126,44 @@ export const tests = [
       await waitText(page.locator('[role=alert]'), 'Unknown seat "wizard"');
     },
   },
+  {
+    name: 'the Embed dialog also writes a frame that replays this game, sized to hold it; the replay viewer has the same Embed',
+    async run(t) {
+      const page = await t.page({ width: 1280 });
+      for (const [game, file] of Object.entries(MOST_PLAYERS)) {
+        const record = JSON.parse(await readFile(join(golden, `${file}.record.json`), 'utf8'));
+        record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
+        await open(page, t.base, shareRoute(record));
+        await page.getByRole('button', { name: 'Embed' }).click();
+        await page.locator('#embed-replay').check();
+        await page.selectOption('#embed-theme', 'dark');
+        const snippet = await page.locator('#embed-code').inputValue();
+        await page.keyboard.press('Escape');
+        assert.match(snippet, /^<iframe src="[^"]+#\/embed\/replay\/%7B[^"]+\?theme=dark" title="Parlour: a game of [A-Za-z]+ replayed" width="720" height="\d+"/, `${game}: ${snippet.slice(0, 120)}`);
+        const size = Number(snippet.match(/height="(\d+)"/)[1]);
+        const framed = await inFrame(t, snippet.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'), { width: 720, height: size });
+        await waitText(framed.frame.locator('.replay-count'), `Step 0 of ${record.moves.length}`);
+        const within = framed.host.frames().find((f) => f !== framed.host.mainFrame());
+        assert.equal(await within.evaluate(() => document.documentElement.dataset.theme), 'dark', `${game}: the replay takes the theme`);
+        // At the start and at the end (where the scores are longest), all of it shows.
+        for (const at of ['Last', 'First']) {
+          await framed.frame.getByRole('button', { name: at, exact: true }).click();
+          await framed.host.waitForTimeout(500);
+          const needs = await within.evaluate(() => document.documentElement.scrollHeight);
+          assert.ok(needs <= size, `${game}: the whole replay at its ${at.toLowerCase()} step fits the suggested frame (${needs}px in ${size}px)`);
+        }
+        await framed.host.close();
+      }
+      // The replay viewer's own Embed offers only the replay, of the whole record.
+      const record = JSON.parse(await readFile(join(golden, 'morris/morelles-flying.record.json'), 'utf8'));
+      await open(page, t.base, `#/replay/${encodeURIComponent(JSON.stringify(record))}`);
+      await page.getByRole('button', { name: 'Forward', exact: true }).click();
+      await page.getByRole('button', { name: 'Embed' }).click();
+      assert.equal(await page.locator('#embed-replay').count(), 0, 'no choice to make');
+      const code = await page.locator('#embed-code').inputValue();
+      const src = decodeURIComponent(code.match(/#\/embed\/replay\/([^"?]+)/)[1]);
+      assert.deepEqual(JSON.parse(src).moves, record.moves, 'the whole record, wherever the viewer stands');
+      await t.shot(page, 'replay-embed-dialog-1280');
+    },
+  },
 ];

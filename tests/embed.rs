@@ -77,6 +77,11 @@ fn bad_addresses_say_what_is_wrong() {
         "Morris is for two"
     );
     assert!(refusal("doquin?seats=human,easy,easy&size=3").contains("two players only"));
+    assert_eq!(
+        refusal("archery?seats=human,human,human,human,human"),
+        "Archery is for 1 to 4 players, not 5",
+        "an address is told what is wrong with it, not with a record"
+    );
     assert!(refusal("doquin?pegs=lots").contains("pegs must be a number"));
     assert!(refusal("dominoes?preset=all-fives&muggins=perhaps")
         .contains("muggins must be true or false"));

@@ -102,16 +102,26 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
             mark.unchecked_into::<web_sys::Element>().remove();
         }
     }
-    // The page's background behind the board, as on screen.
-    if let Some(body) = document.body() {
-        if let Some(computed) = dom::window().get_computed_style(&body).map_err(failed)? {
-            let background = computed
+    // What is behind the board on screen (the Dominoes table's felt, else the page), as its
+    // background.
+    let mut behind = board.parent_element();
+    while let Some(element) = behind {
+        let background = match dom::window().get_computed_style(&element).map_err(failed)? {
+            Some(computed) => computed
                 .get_property_value("background-color")
-                .map_err(failed)?;
+                .map_err(failed)?,
+            None => String::new(),
+        };
+        let see_through = background.is_empty()
+            || background == "transparent"
+            || background.replace(' ', "").ends_with(",0)");
+        if !see_through {
             let style = copy.get_attribute("style").unwrap_or_default();
             copy.set_attribute("style", &format!("{style};background-color:{background}"))
                 .map_err(failed)?;
+            break;
         }
+        behind = element.parent_element();
     }
     // (Read by the browser's own parseFloat: Rust's float parsing would bring its tables in.)
     let view_box: Vec<f64> = board

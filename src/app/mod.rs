@@ -107,10 +107,14 @@ impl AppState {
 
     /// Says that something was not saved (`what`), and why; when storage is full, with the way
     /// to the saved games, where old ones can be removed to make room.
-    pub fn tell_not_saved(&self, e: &StoreError, what: &str) {
+    pub fn tell_not_saved(&self, e: &StoreError, what: &str, saved_later: bool) {
         let mut text = play::sentence(&format!("{e}: {what}"));
         let mut link = None;
         if *e == StoreError::Full {
+            // Storage turned off will not come back by itself; a full one does, with room.
+            if saved_later {
+                text.push_str(" It will be saved once there is room.");
+            }
             text.push_str(" Make room by removing saved games you no longer need.");
             link = Some(("#/saves", "Make room in Saved games"));
         }
@@ -145,7 +149,8 @@ impl AppState {
         if let Err(e) = store().put_game(&game, now) {
             self.tell_not_saved(
                 &e,
-                "this game is not being saved, but you can play on; it will be saved once there is room",
+                "this game is not being saved, but you can play on",
+                true,
             );
         }
         let route = Route::Play(game.id.clone());

@@ -156,7 +156,7 @@ fn SeatsEditor(
         };
         let count = seats.count;
         view! {
-            <div class="seat" class:hidden={move || i >= count.get()}>
+            <div class="seat" class:with-colour=colours class:hidden={move || i >= count.get()}>
                 <label for=id.clone()>"Player " {i + 1}</label>
                 <input id=id type="text" maxlength=parlour::record::NAME_LIMIT.to_string() autocomplete="off"
                     prop:value=move || seats.names[i].get()
@@ -546,7 +546,7 @@ fn QuoitsSetup() -> impl IntoView {
                 <div class="count" class:hidden=move || options.get().single_end>
                     <label for=target_id>"Play to"</label>
                     <input id=target_id type="number" inputmode="numeric"
-                        min=quoits::TARGETS.start().to_string() max=quoits::TARGETS.end().to_string() step="5"
+                        min=quoits::TARGETS.start().to_string() max=quoits::TARGETS.end().to_string()
                         prop:value=move || options.get().target.to_string()
                         on:change=move |ev| {
                             let (lo, hi) = (*quoits::TARGETS.start(), *quoits::TARGETS.end());

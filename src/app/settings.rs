@@ -32,7 +32,7 @@ pub fn SettingsPage() -> impl IntoView {
         change(&mut settings);
         state.settings.set(settings);
         if let Err(e) = store().put_settings(&settings, dom::now()) {
-            state.tell_not_saved(&e, "the setting applies now but is not saved");
+            state.tell_not_saved(&e, "the setting applies now but is not saved", false);
         }
     };
     let theme = move |value: Theme, label: &'static str| {

@@ -208,7 +208,7 @@ pub fn opening_words(hand: &HandLog, names: &[String]) -> String {
     let who = &names[hand.setter.index()];
     match hand.forced {
         Some(bone) => format!(
-            "Hand {} is dealt: {who} holds {bone} and sets it",
+            "Hand {} is dealt: {who} holds {bone} and must set it",
             hand.number
         ),
         None => format!("Hand {} is dealt: {who} may set any bone", hand.number),

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::record::{Player, PlayerKind, Record};
+use crate::record::{Player, PlayerKind, Record, RecordError};
 use crate::rules::dominoes::{self, DominoGame, Dominoes};
 use crate::rules::doquin::{self, Doquin};
 use crate::rules::morris::{self, Position, Variant};
@@ -236,7 +236,11 @@ impl EmbedSpec {
             let value = option_value(key, text, preset)?;
             record.options.insert(key.clone(), value);
         }
-        record.start().map_err(|e| e.to_string())?;
+        // Told as what is wrong with the address, not with a record (the reader wrote none).
+        record.start().map_err(|e| match e {
+            RecordError::BadHeader(why) => why,
+            other => other.to_string(),
+        })?;
         Ok(record)
     }
 

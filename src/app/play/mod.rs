@@ -530,7 +530,8 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
                     failing.set_value(true);
                     state.tell_not_saved(
                         &e,
-                        "this game goes on in memory but is not being saved; it will be saved once there is room",
+                        "this game goes on in memory but is not being saved",
+                        true,
                     );
                 }
             }
@@ -627,7 +628,8 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
             ),
             Err(e) => state.tell_not_saved(
                 &e,
-                "the copy goes on in memory but is not being saved; it will be saved once there is room",
+                "the copy goes on in memory but is not being saved",
+                true,
             ),
         }
         // An embedded game goes on with the copy in its frame, still embedded.
@@ -839,7 +841,7 @@ pub fn RecordControls(
                         announce.set(words.clone());
                         state.tell_here(words);
                     }
-                    Err(e) => state.tell_not_saved(&e, "this game was not saved under a name"),
+                    Err(e) => state.tell_not_saved(&e, "this game was not saved under a name", false),
                 }
                 saving.set(false);
             };

@@ -115,7 +115,16 @@ impl EmbedSpec {
                     spec.seats = value
                         .split(',')
                         .map(Seat::parse)
-                        .collect::<Result<_, _>>()?
+                        .collect::<Result<_, _>>()?;
+                    let levelled = spec
+                        .seats
+                        .iter()
+                        .any(|s| matches!(s, Seat::Computer(Some(_))));
+                    if game == GameKind::Quoits && levelled {
+                        return Err(
+                            "Quoits' computer players have no levels: write computer".to_string()
+                        );
+                    }
                 }
                 "theme" => {
                     spec.theme = match value {
@@ -155,6 +164,8 @@ impl EmbedSpec {
             .iter()
             .map(|p| match p.kind {
                 PlayerKind::Human => Seat::Human,
+                // (Quoits' computers have no levels, whatever a record says.)
+                PlayerKind::Computer if game == GameKind::Quoits => Seat::Computer(None),
                 PlayerKind::Computer => {
                     Seat::Computer(p.level.as_deref().and_then(Level::from_name))
                 }

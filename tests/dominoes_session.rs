@@ -115,6 +115,17 @@ fn the_rules_words_name_the_players() {
         with_names("seats 1 and 3 hold 12", &n),
         "Ada and Cy hold 12"
     );
+    // A name put in is not read again, and numbers past the table are left alone.
+    let odd: Vec<String> = vec!["seat 2".into(), "seat 1".into()];
+    assert_eq!(
+        with_names("seat 1 beats seat 2; seat 12 is not here", &odd),
+        "seat 2 beats seat 1; seat 12 is not here"
+    );
+    assert_eq!(
+        with_names("seats 1 and 2 tie", &odd),
+        "seat 2 and seat 1 tie"
+    );
+    assert_eq!(with_names("a seat by the fire", &n), "a seat by the fire");
 }
 
 #[test]

@@ -73,8 +73,9 @@ pub fn EmbedGame(query: String) -> impl IntoView {
     view! { <Play id=id/> }.into_any()
 }
 
-/// The heights that hold a replay at 720 wide, its longest move list scrolling in its box
-/// (measured on the built app, with a little over).
+// The heights that hold a replay at 720 wide, its longest move list scrolling in its box
+// (measured on the built app, with a little over): Morris, Quoits, Doquin, and the others
+// (Archery and Dominoes).
 const REPLAY_MORRIS: u32 = 1100;
 const REPLAY_QUOITS: u32 = 1160;
 const REPLAY_DOQUIN: u32 = 1340;
@@ -118,14 +119,15 @@ fn snippet(
     (width, height): (u32, u32),
 ) -> String {
     let game = record.kind().map_or("a game", |kind| kind.title());
-    let (query, title) = match (showing, new_game) {
-        (Showing::NewGame, Some(new_game)) => {
-            let Some(spec) = EmbedSpec::of_record_by(record, theme, new_game) else {
+    let (query, title) = match showing {
+        Showing::NewGame => {
+            let Some(spec) = new_game.and_then(|n| EmbedSpec::of_record_by(record, theme, n))
+            else {
                 return String::new();
             };
             (spec.to_query(), format!("Parlour: {game}"))
         }
-        _ => {
+        Showing::Replay => {
             let theme = theme.map_or(String::new(), |t| format!("?theme={}", t.name()));
             (
                 format!("replay/{}{theme}", dom::encode_component(&record.to_json())),

@@ -112,9 +112,13 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
                 .map_err(failed)?,
             None => String::new(),
         };
-        let see_through = background.is_empty()
-            || background == "transparent"
-            || background.replace(' ', "").ends_with(",0)");
+        // (The browser gives a colour as rgb(..), or rgba(..) when it is not opaque.)
+        let alpha = background
+            .strip_prefix("rgba(")
+            .and_then(|rest| rest.trim_end_matches(')').rsplit(',').next())
+            .map(str::trim);
+        let see_through =
+            background.is_empty() || background == "transparent" || alpha == Some("0");
         if !see_through {
             let style = copy.get_attribute("style").unwrap_or_default();
             copy.set_attribute("style", &format!("{style};background-color:{background}"))
@@ -166,11 +170,16 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
 /// Takes the player's marks (`boards::PLAYER_MARKS`) off the board's pieces, and returns what
 /// it took off to be put back.
 fn unmark(board: &web_sys::Element) -> Result<Vec<(web_sys::Element, &'static str)>, String> {
-    let mut taken = Vec::new();
+    // Everything is found before anything is taken off, so that an error leaves all as it was.
+    let mut found_all = Vec::new();
     for class in super::boards::PLAYER_MARKS {
         let found = board
             .query_selector_all(&format!(".{class}"))
             .map_err(failed)?;
+        found_all.push((class, found));
+    }
+    let mut taken = Vec::new();
+    for (class, found) in found_all {
         for i in 0..found.length() {
             if let Some(node) = found.get(i) {
                 let element: web_sys::Element = node.unchecked_into();

@@ -106,7 +106,8 @@ impl AppState {
     }
 
     /// Says that something was not saved (`what`), and why; when storage is full, with the way
-    /// to the saved games, where old ones can be removed to make room.
+    /// to the saved games, where old ones can be removed to make room, and (`saved_later`: an
+    /// autosave, written again at the next move) that it will be saved once there is room.
     pub fn tell_not_saved(&self, e: &StoreError, what: &str, saved_later: bool) {
         let mut text = play::sentence(&format!("{e}: {what}"));
         let mut link = None;

@@ -211,7 +211,7 @@ fn screen(viewer: Viewer) -> AnyView {
         go.run(to);
     });
     on_cleanup(move || keys.remove());
-    // The tab says which game is replayed ("Replay of Morelles: Ada v Bob · Parlour").
+    // The tab says which game is replayed ("Replay of Morris (Morelles): Ada v Bob · Parlour").
     if let Some(document) = dom::window().document() {
         document.set_title(&format!("Replay of {title} · Parlour"));
     }

@@ -131,7 +131,8 @@ pub fn Saves() -> impl IntoView {
                         format!("Imported \u{201c}{}\u{201d}.", game.name),
                     )));
                     pasted.set(String::new());
-                    reread.run(game.id.clone());
+                    // (A file read may end after the screen is left: its list is gone then.)
+                    reread.try_run(game.id.clone());
                 }
                 Err(e) => import_message.set(Some((false, format!("Not imported: {e}.")))),
             }
@@ -455,7 +456,10 @@ fn DeleteButton(on_delete: Callback<()>) -> impl IntoView {
     let confirming = RwSignal::new(false);
     let here = NodeRef::<html::Span>::new();
     let focus_here = move |selector: &'static str| {
-        dom::focus_within(move || here.get_untracked().map(Into::into), selector);
+        dom::focus_within(
+            move || here.try_get_untracked().flatten().map(Into::into),
+            selector,
+        );
     };
     let ask = move |asking: bool| {
         confirming.set(asking);

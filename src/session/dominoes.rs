@@ -145,23 +145,46 @@ pub fn side_name(sides: Sides, side: usize, names: &[String]) -> String {
 }
 
 /// The rules' words with seats named by their players: "seat 2 played the last bone" becomes
-/// "Bob played the last bone", "seats 1 and 3" becomes "Ada and Cy".
+/// "Bob played the last bone", "seats 1 and 3" becomes "Ada and Cy". One pass over the words, so
+/// that a name put in is never read again (a player may be called "seat 1").
 pub fn with_names(text: &str, names: &[String]) -> String {
-    let mut out = text.to_string();
-    // Partnerships first, so that "seats 1 and 3" is read as one side.
-    for a in 1..=names.len() {
-        for b in (a + 1)..=names.len() {
-            let seats = format!("seats {a} and {b}");
-            if out.contains(&seats) {
-                out = out.replace(&seats, &format!("{} and {}", names[a - 1], names[b - 1]));
+    let name = |n: usize| {
+        n.checked_sub(1)
+            .and_then(|i| names.get(i))
+            .map(String::as_str)
+    };
+    // "seats A and B" or "seat N" at the start of `text`, named, with the text after it.
+    let seats_at = |text: &str| -> Option<(String, usize)> {
+        if let Some(rest) = text.strip_prefix("seats ") {
+            let (a, rest) = leading_number(rest)?;
+            let (b, rest) = leading_number(rest.strip_prefix(" and ")?)?;
+            let named = format!("{} and {}", name(a)?, name(b)?);
+            return Some((named, text.len() - rest.len()));
+        }
+        let (n, rest) = leading_number(text.strip_prefix("seat ")?)?;
+        Some((name(n)?.to_string(), text.len() - rest.len()))
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        match seats_at(rest) {
+            Some((named, used)) => {
+                out.push_str(&named);
+                rest = &rest[used..];
+            }
+            None => {
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
             }
         }
     }
-    // Highest first, so that "seat 1" never eats the start of a longer number.
-    for n in (1..=names.len()).rev() {
-        out = out.replace(&format!("seat {n}"), &names[n - 1]);
-    }
     out
+}
+
+/// The number that `text` starts with, and the text after it.
+fn leading_number(text: &str) -> Option<(usize, &str)> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    Some((text[..digits].parse().ok()?, &text[digits..]))
 }
 
 fn points_words(points: u32) -> String {

@@ -116,14 +116,14 @@ impl EmbedSpec {
                         .split(',')
                         .map(Seat::parse)
                         .collect::<Result<_, _>>()?;
-                    let levelled = spec
-                        .seats
-                        .iter()
-                        .any(|s| matches!(s, Seat::Computer(Some(_))));
-                    if game == GameKind::Quoits && levelled {
-                        return Err(
-                            "Quoits' computer players have no levels: write computer".to_string()
-                        );
+                    // Quoits' computers have no levels: one named is read as a computer, so
+                    // that an address written with one still opens, with no level shown.
+                    if game == GameKind::Quoits {
+                        for seat in &mut spec.seats {
+                            if let Seat::Computer(level) = seat {
+                                *level = None;
+                            }
+                        }
                     }
                 }
                 "theme" => {

@@ -63,7 +63,7 @@ export const tests = [
       const page = await t.page({ width: 720, height: 800 });
       for (const address of ['morris?seats=easy,easy', 'archery?seats=easy,easy', 'quoits?seats=computer,computer',
         'dominoes?seats=easy,easy', 'doquin?seats=easy,easy']) {
-        for (const wait of [700]) {
+        for (const wait of [400, 1100]) {
           await open(page, t.base, `#/embed/${address}`);
           await page.waitForSelector('main svg');
           await page.waitForTimeout(wait);

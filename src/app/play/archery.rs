@@ -298,7 +298,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
-    let keys = or_space_key();
+    let space_words = or_space_key();
     let status = move || {
         let now = position.get();
         let Some(seat) = actor(&now) else {
@@ -319,7 +319,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             } else if computer_seat || auto_spin.get() {
                 format!("{lead}…")
             } else {
-                format!("{lead}. Press Spin{keys}.")
+                format!("{lead}. Press Spin{space_words}.")
             };
         }
         let paused_words = if paused.get() { " (paused)" } else { "" };
@@ -335,7 +335,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             }
             _ if computer_seat => format!("{who} is about to spin…{paused_words}"),
             _ if auto_spin.get() => format!("{who} is about to spin…{paused_words}"),
-            _ => format!("{who} to spin: press Spin{keys}."),
+            _ => format!("{who} to spin: press Spin{space_words}."),
         }
     };
 

@@ -133,6 +133,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| game.with(|g| g.position().clone()));
+    let over = Memo::new(move |_| position.with(|p| p.outcome().is_some()));
     let plies = move || game.with_untracked(|g| g.moves().len());
     let name_of = move |seat: Seat| names.with_value(|n| n[seat.index()].clone());
     let level_of = move |seat: Seat| levels.with_value(|l| l[seat.index()]);
@@ -744,7 +745,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         <div class="controls computer" role="group" aria-label="Pace">
                             <PaceChoice label="Computer's pace" pace=pace/>
                             // Once the game is over nothing waits on a pause.
-                            {move || (!has_human && position.with(|p| p.outcome().is_none())).then(|| view! {
+                            {move || (!has_human && !over.get()).then(|| view! {
                                 <button type="button" class="primary" on:click=move |_| paused.update(|p| *p = !*p)>
                                     {move || if paused.get() { "Resume" } else { "Pause" }}
                                 </button>

@@ -245,6 +245,10 @@ pub fn comes_due(busy: RwSignal<Option<usize>>, at: usize) -> bool {
 /// the answer comes, it waits out the rest of the pace; then, if `still_due()` says the turn is
 /// still the one asked about, the move is read and handed to `play`. A move that cannot be had
 /// or read pauses the game with a message saying why; nothing is played.
+///
+/// The screen that asks must call `on_cleanup(computer::cancel)`, since a reply that came after
+/// the screen was left would read its signals; its `still_due` should use [`comes_due`], since
+/// the pace's wait may end after the screen was left.
 pub fn computer_move<M: std::str::FromStr + 'static>(
     record: Record,
     level: parlour::ai::Level,

@@ -152,6 +152,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     on_cleanup(computer::cancel);
 
     let position = Memo::new(move |_| play.with(|p| p.position().clone()));
+    let over = Memo::new(move |_| position.with(|p| p.ending().is_some()));
     let plies = move || play.with_untracked(|p| p.game.moves().len());
     // A question for the computer about the game as it stands.
     let question = move |task: Task, level: Option<Level>, think_ms: Option<f64>| Request {
@@ -598,7 +599,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         <div class="controls computer" role="group" aria-label="Computer">
                             <PaceChoice label="Computer's pace" pace=pace/>
                             // Once the game is over nothing waits on a pause.
-                            {move || (!has_human && position.with(|p| p.ending().is_none())).then(|| view! {
+                            {move || (!has_human && !over.get()).then(|| view! {
                                 <button type="button" class="primary" aria-pressed=move || paused.get().to_string()
                                     on:click=move |_| paused.update(|p| *p = !*p)>
                                     {move || if paused.get() { "Resume" } else { "Pause" }}

@@ -277,7 +277,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
-    let keys = or_space_key();
+    let space_words = or_space_key();
     let status = move || {
         let now = position.get();
         if now.outcome().is_some() {
@@ -296,7 +296,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             } else if is_computer(seat) || auto_play.get() {
                 format!("Spin for lead: {who} to spin{again}…")
             } else {
-                format!("Spin for lead: {who} to spin{again}. Press Spin{keys}.")
+                format!("Spin for lead: {who} to spin{again}. Press Spin{space_words}.")
             };
         }
         let place = format!(
@@ -310,7 +310,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         } else if is_computer(seat) || auto_play.get() {
             format!("{place}…")
         } else {
-            format!("{place}. Press Spin{keys}.")
+            format!("{place}. Press Spin{space_words}.")
         }
     };
     let last_line = move || {

@@ -54,6 +54,12 @@ impl GameKind {
         matches!(self, GameKind::Archery | GameKind::Quoits)
     }
 
+    /// Whether its computer players come in levels (all but Quoits, whose computer pitches as
+    /// the teetotum says and has nothing to choose).
+    pub fn has_levels(self) -> bool {
+        self != GameKind::Quoits
+    }
+
     /// One line about the game, for the home page.
     pub fn tagline(self) -> &'static str {
         match self {

@@ -484,7 +484,7 @@ fn MorrisSetup() -> impl IntoView {
                 {option("Draw when a position comes round for the third time", |o| o.repetition_draw, |o, on| o.repetition_draw = on)}
                 {option("Draw after 50 moves each without a mill", |o| o.fifty_move_draw, |o, on| o.fifty_move_draw = on)}
             </fieldset>
-            <SeatsEditor seats=seats fewest=2 most=2 levels=true/>
+            <SeatsEditor seats=seats fewest=2 most=2 levels=GameKind::Morris.has_levels()/>
             <fieldset>
                 <legend>"Who plays White and moves first"</legend>
                 {first_choice(FirstPlayer::DrawLots, Signal::derive(|| "Draw lots".to_string()))}
@@ -509,7 +509,7 @@ fn ArcherySetup() -> impl IntoView {
     view! {
         <form class="setup" on:submit=start>
             <p class="hint">"Three arrows each, shot down the line towards the target by the Double Teetotum. One player shoots for practice; with more, the lead is spun for."</p>
-            <SeatsEditor seats=seats fewest=1 most=4 levels=true colours=true/>
+            <SeatsEditor seats=seats fewest=1 most=4 levels=GameKind::Archery.has_levels() colours=GameKind::Archery.has_colours()/>
             {start_buttons(GameKind::Archery)}
         </form>
     }
@@ -530,7 +530,7 @@ fn QuoitsSetup() -> impl IntoView {
     let target_id = "quoits-target";
     view! {
         <form class="setup" on:submit=start>
-            <SeatsEditor seats=seats fewest=2 most=4 levels=false colours=true/>
+            <SeatsEditor seats=seats fewest=2 most=4 levels=GameKind::Quoits.has_levels() colours=GameKind::Quoits.has_colours()/>
             <fieldset>
                 <legend>"Options"</legend>
                 <label class="choice">
@@ -681,7 +681,7 @@ fn DominoesSetup() -> impl IntoView {
             </fieldset>
             {move || {
                 let range = game.get().players();
-                view! { <SeatsEditor seats=seats fewest=*range.start() most=*range.end() levels=true/> }
+                view! { <SeatsEditor seats=seats fewest=*range.start() most=*range.end() levels=GameKind::Dominoes.has_levels()/> }
             }}
             <fieldset>
                 <legend>"Options"</legend>
@@ -788,7 +788,7 @@ fn DoquinSetup() -> impl IntoView {
     view! {
         <form class="setup" on:submit=start>
             <p class="hint">"Pegs pushed into a drilled block from three faces; a peg touched by two of an opponent's is captured. As many rounds as players, each first once."</p>
-            <SeatsEditor seats=seats fewest=doquin::FEWEST_PLAYERS most=doquin::MOST_PLAYERS levels=true/>
+            <SeatsEditor seats=seats fewest=doquin::FEWEST_PLAYERS most=doquin::MOST_PLAYERS levels=GameKind::Doquin.has_levels()/>
             <fieldset>
                 <legend>"Options"</legend>
                 <div class="count">

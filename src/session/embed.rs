@@ -43,6 +43,16 @@ impl Seat {
         }
     }
 
+    /// The seat as `game` has it: a level named for a game whose computers have none is
+    /// dropped, so that an address or a record written with one still opens, with no level
+    /// shown.
+    fn in_game(self, game: GameKind) -> Seat {
+        match self {
+            Seat::Computer(Some(_)) if !game.has_levels() => Seat::Computer(None),
+            seat => seat,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Seat::Human => "human",
@@ -114,17 +124,8 @@ impl EmbedSpec {
                 "seats" => {
                     spec.seats = value
                         .split(',')
-                        .map(Seat::parse)
+                        .map(|text| Seat::parse(text).map(|seat| seat.in_game(game)))
                         .collect::<Result<_, _>>()?;
-                    // Quoits' computers have no levels: one named is read as a computer, so
-                    // that an address written with one still opens, with no level shown.
-                    if game == GameKind::Quoits {
-                        for seat in &mut spec.seats {
-                            if let Seat::Computer(level) = seat {
-                                *level = None;
-                            }
-                        }
-                    }
                 }
                 "theme" => {
                     spec.theme = match value {
@@ -164,10 +165,8 @@ impl EmbedSpec {
             .iter()
             .map(|p| match p.kind {
                 PlayerKind::Human => Seat::Human,
-                // (Quoits' computers have no levels, whatever a record says.)
-                PlayerKind::Computer if game == GameKind::Quoits => Seat::Computer(None),
                 PlayerKind::Computer => {
-                    Seat::Computer(p.level.as_deref().and_then(Level::from_name))
+                    Seat::Computer(p.level.as_deref().and_then(Level::from_name)).in_game(game)
                 }
             })
             .collect();
@@ -379,12 +378,9 @@ impl EmbedSpec {
     }
 }
 
-/// A person against the computer at Hard; Quoits' computers have no levels.
+/// A person against the computer at Hard (or at none, where the game has no levels).
 fn default_seats(game: GameKind) -> Vec<Seat> {
-    match game {
-        GameKind::Quoits => vec![Seat::Human, Seat::Computer(None)],
-        _ => vec![Seat::Human, Seat::Computer(Some(Level::Hard))],
-    }
+    vec![Seat::Human, Seat::Computer(Some(Level::Hard)).in_game(game)]
 }
 
 /// A saved game's id as Parlour writes them: short, of letters, digits and dashes.

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use parlour::decimal::short;
 use parlour::record::{colour_of, seat_colours, Player};
-use parlour::rules::teetotum::Spin;
+use parlour::rules::teetotum::{Spin, COLOURS};
 
 /// The colour each seat plays in (and so the shape of its pieces), as the players chose them,
 /// kept for a screen's closures.
@@ -20,6 +20,11 @@ impl SeatColours {
     /// The colour of one seat, by its index.
     pub fn of(self, seat: usize) -> usize {
         self.0.with_value(|colours| colour_of(colours, seat))
+    }
+
+    /// The name of one seat's colour ("blue"), by its index.
+    pub fn name(self, seat: usize) -> &'static str {
+        COLOURS[self.of(seat)]
     }
 
     /// Every seat's colour, in seat order.

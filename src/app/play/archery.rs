@@ -10,7 +10,7 @@ use rand_pcg::Pcg64Mcg;
 use parlour::decimal::fixed;
 use parlour::games::GameKind;
 use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS, DOUBLETS_COUNT};
-use parlour::rules::teetotum::{Spin, COLOURS};
+use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
 use parlour::session::embed::EmbedSpec;
@@ -395,7 +395,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                                 <th scope="row">
                                     <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(seat.index()), 10.0)}</svg>
                                     {name_of(seat)}
-                                    <span class="colour">{format!(" ({})", COLOURS[colours.of(seat.index())])}</span>
+                                    <span class="colour">{format!(" ({})", colours.name(seat.index()))}</span>
                                 </th>
                                 {arrows.iter().map(|a| view! { <td title=arrow_place(*a)>{short_place(*a)}</td> }).collect_view()}
                                 <td class="total">{now.score(seat)}</td>
@@ -433,7 +433,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         let now = position.get();
         sentences(
             &(0..now.players() as u8)
-                .map(|s| arrows_words(&now, Seat(s), COLOURS[colours.of(Seat(s).index())]))
+                .map(|s| arrows_words(&now, Seat(s), colours.name(Seat(s).index())))
                 .collect::<Vec<_>>(),
         )
     };

@@ -3,8 +3,6 @@
 
 use leptos::prelude::*;
 
-use std::time::Duration;
-
 use parlour::ai::Level;
 use parlour::games::GameKind;
 use parlour::rules::morris::{Ending, Move, Phase, Position, Side};
@@ -20,8 +18,8 @@ use super::super::modal::Modal;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom, effect};
 use super::{
-    export_record, keep_saved, sentence, GameControls, Hinting, Pace, PaceChoice, PlayScreen,
-    Progress,
+    comes_due, computer_move, export_record, keep_saved, sentence, GameControls, Hinting, Pace,
+    PaceChoice, PlayScreen, Progress,
 };
 
 /// A dialog the play screen can show.
@@ -144,8 +142,8 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
     let dialog = RwSignal::new(None::<Dialog>);
-    // The computer's question in flight, if any; its answer counts only while this holds it.
-    let thinking = RwSignal::new(None::<u64>);
+    // The move number the computer was asked about, while its answer is awaited.
+    let busy = RwSignal::new(None::<usize>);
     let paused = RwSignal::new(false);
     let pace = RwSignal::new(Pace::Steady);
     let hinting = Hinting::<Move>::new();
@@ -154,15 +152,6 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let position = Memo::new(move |_| play.with(|p| p.position().clone()));
     let over = Memo::new(move |_| position.with(|p| p.ending().is_some()));
     let plies = move || play.with_untracked(|p| p.game.moves().len());
-    // A question for the computer about the game as it stands.
-    let question = move |task: Task, level: Option<Level>, think_ms: Option<f64>| Request {
-        id: 0,
-        task,
-        record: play.with_untracked(|p| p.game.record()),
-        level: level.map(|l| l.name().to_string()),
-        seed: dom::random_u64(),
-        think_ms,
-    };
     let computer_to_move =
         move || position.with(|p| p.ending().is_none() && levels[p.to_move().index()].is_some());
     let status = Signal::derive(move || {
@@ -255,7 +244,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     // Stops the computer's thinking and forgets a hint: the position is about to change.
     let stop_thinking = move || {
         computer::cancel();
-        thinking.set(None);
+        busy.set(None);
         hinting.forget();
     };
     // With a person at the table, undo and redo go on past the computer's moves, so that
@@ -305,7 +294,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         }
         let at = plies();
         let other = names.with_value(|names| names[side.opponent().index()].clone());
-        let request = question(Task::Hint, None, Some(600.0));
+        let request = Request {
+            id: 0,
+            task: Task::Hint,
+            record: play.with_untracked(|p| p.game.record()),
+            level: None,
+            seed: dom::random_u64(),
+            think_ms: Some(600.0),
+        };
         announce.set(format!("{other} is considering the draw…"));
         let asked = computer::ask(request, move |answer: Answer| {
             if plies() != at {
@@ -337,63 +333,45 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
 
     // The computer's turns: whenever a computer seat is to move (and the game is not paused),
     // ask the worker, then play its answer once the pace allows, if nothing changed meanwhile.
+    // `busy` holds the move number asked about; freeing it runs this again.
+    let still_due =
+        move |at: usize| comes_due(busy, at) && plies() == at && !paused.get_untracked();
     effect(move |_| {
         let to_move = position.with(|p| p.ending().is_none().then(|| p.to_move()));
         let Some(side) = to_move else { return };
         let Some(level) = levels[side.index()] else {
             return;
         };
-        if paused.get() || thinking.get_untracked().is_some() {
+        if paused.get() || busy.get().is_some() {
             return;
         }
         let at = plies();
-        let asked_at = dom::now();
-        let request = question(Task::Move, Some(level), None);
-        let reply = move |answer: Answer| {
-            let id = answer.id;
-            if thinking.try_get_untracked().flatten() != Some(id) || plies() != at {
-                return;
-            }
-            let wait = (pace.get_untracked().least_ms() - (dom::now() - asked_at)).max(0.0);
-            set_timeout(
-                move || {
-                    // (A screen left by then has nothing due: its signals are gone.)
-                    if thinking.try_get_untracked().flatten() != Some(id) || plies() != at {
-                        return;
-                    }
-                    thinking.set(None);
-                    let chosen = answer.r#move.as_deref().map(str::parse::<Move>);
-                    let before = position.get_untracked();
-                    let played = match chosen {
-                        Some(Ok(m)) => {
-                            let mut response = Response::Cleared;
-                            play.update(|p| response = p.play_move(m));
-                            response
-                        }
-                        _ => Response::Refused(
-                            answer
-                                .error
-                                .unwrap_or_else(|| "the computer found no move".into()),
-                        ),
-                    };
-                    if let Response::Refused(why) = &played {
-                        paused.set(true);
-                        message.set(Some(format!(
-                            "The computer could not move ({why}); the game is paused."
-                        )));
-                    } else {
-                        respond(played, before);
-                    }
-                },
-                Duration::from_millis(wait as u64),
-            );
-        };
-        match computer::ask(request, reply) {
-            Ok(id) => thinking.set(Some(id)),
-            Err(why) => {
-                paused.set(true);
-                message.set(Some(format!("{why}; the game is paused.")));
-            }
+        busy.set(Some(at));
+        let asked = computer_move::<Move>(
+            play.with_untracked(|p| p.game.record()),
+            level,
+            pace,
+            paused,
+            message,
+            move || still_due(at),
+            move |m| {
+                let before = position.get_untracked();
+                let mut response = Response::Cleared;
+                play.update(|p| response = p.play_move(m));
+                if let Response::Refused(why) = &response {
+                    paused.set(true);
+                    message.set(Some(format!(
+                        "The computer could not move ({why}); the game is paused."
+                    )));
+                } else {
+                    respond(response, before);
+                }
+            },
+        );
+        if let Err(why) = asked {
+            busy.set(None);
+            paused.set(true);
+            message.set(Some(format!("{why}; the game is paused.")));
         }
     });
 
@@ -605,7 +583,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                                     {move || if paused.get() { "Resume" } else { "Pause" }}
                                 </button>
                             })}
-                            {move || (thinking.get().is_some() && !paused.get()).then(|| view! {
+                            {move || (busy.get().is_some() && !paused.get()).then(|| view! {
                                 <span class="thinking" role="status">"Thinking"<span class="dots" aria-hidden="true"></span></span>
                             })}
                         </div>

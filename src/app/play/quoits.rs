@@ -10,7 +10,7 @@ use rand_pcg::Pcg64Mcg;
 use parlour::decimal::{fixed, short};
 use parlour::games::GameKind;
 use parlour::rules::quoits::{EndScore, Quoits, DOUBLETS_COUNT};
-use parlour::rules::teetotum::{Spin, COLOURS};
+use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::embed::EmbedSpec;
 use parlour::session::quoits::{men, pitch_labels, pitch_name, pitch_words, pitches_words};
@@ -351,7 +351,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                             <tr class:to-move=now.outcome().is_none() && now.player() == seat>
                                 <th scope="row">
                                     <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(s), 10.0)}</svg>
-                                    {name_of(seat)} <span class="colour">{format!(" ({}, {})", COLOURS[colours.of(s)], pitch_name(now.pitch_of(seat)))}</span>
+                                    {name_of(seat)} <span class="colour">{format!(" ({}, {})", colours.name(s), pitch_name(now.pitch_of(seat)))}</span>
                                 </th>
                                 {ends.iter().map(|e| view! { <td>{e.points[s]}</td> }).collect_view()}
                                 <td class="total">{now.total(seat)}</td>

@@ -412,3 +412,43 @@ fn look_for_focus(
         None => {}
     }
 }
+
+/// In a frame, tells the page around it how tall this page's content is, at once and whenever
+/// it changes, by the message `parlour-height:N` (N in CSS pixels, rounded up), so that a script
+/// on that page (the Embed dialog writes one) can fit the frame to the game: on a phone the
+/// frame is narrower than it was sized for and the game taller. Outside a frame, or once it has
+/// started, it does nothing. The style sheet lets an embedded page's body be as tall as its
+/// content (not the frame's), so the height told does not follow the frame's own.
+pub fn tell_frame_height() {
+    use std::cell::Cell;
+    use wasm_bindgen::closure::Closure;
+    thread_local! {
+        static TELLING: Cell<bool> = const { Cell::new(false) };
+    }
+    let window = window();
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    if parent == window || TELLING.with(|telling| telling.replace(true)) {
+        return;
+    }
+    let Some(body) = window.document().and_then(|d| d.body()) else {
+        return;
+    };
+    let measured = body.clone();
+    let told = Cell::new(0.0);
+    let tell = move || {
+        let height = measured.get_bounding_client_rect().height().ceil();
+        if height > 0.0 && height != told.replace(height) {
+            let message = JsValue::from_str(&format!("parlour-height:{}", height as u32));
+            let _ = parent.post_message(&message, "*");
+        }
+    };
+    let on_resize = Closure::<dyn Fn()>::new(tell);
+    if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        observer.observe(&body);
+        // Kept, with the closure it calls, for as long as the page is open.
+        std::mem::forget(observer);
+        on_resize.forget();
+    }
+}

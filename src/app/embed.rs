@@ -33,6 +33,7 @@ pub fn theme(query: &str) -> Option<&'static str> {
 /// The embedded game: the one this address last played (finished or not), else a new one.
 #[component]
 pub fn EmbedGame(query: String) -> impl IntoView {
+    dom::tell_frame_height();
     let state = app_state();
     let spec = match EmbedSpec::parse(&query) {
         Ok(spec) => spec,
@@ -110,13 +111,23 @@ enum Showing {
     Replay,
 }
 
-/// The iframe that embeds a game like this one, or this game's replay.
+/// The script that fits a frame's height to the game in it: the embedded page tells its height
+/// (`dom::tell_frame_height`) and this sets it on the frame that sent it, up to 5,000 px. It
+/// serves any number of frames on the page, and pasted twice it does the same thing twice.
+const FITTING_SCRIPT: &str = concat!(
+    "\n",
+    r#"<script>addEventListener("message",function(e){var m=/^parlour-height:(\d+)$/.exec(e.data);m&&document.querySelectorAll("iframe").forEach(function(f){f.contentWindow==e.source&&(f.style.height=Math.min(m[1],5000)+"px")})})</script>"#
+);
+
+/// The iframe that embeds a game like this one, or this game's replay; with `fit`, followed by
+/// the script that fits its height to the game.
 fn snippet(
     record: &Record,
     showing: Showing,
     new_game: Option<NewGame>,
     theme: Option<Theme>,
     (width, height): (u32, u32),
+    fit: bool,
 ) -> String {
     let game = record.kind().map_or("a game", |kind| kind.title());
     let (query, title) = match showing {
@@ -137,8 +148,9 @@ fn snippet(
     };
     let src = format!("{}{}", dom::page_url(), Route::Embed(query).hash());
     format!(
-        "<iframe src=\"{}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0; max-width:100%\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0; max-width:100%\" loading=\"lazy\"></iframe>{}",
         src.replace('&', "&amp;").replace('"', "&quot;"),
+        if fit { FITTING_SCRIPT } else { "" },
     )
 }
 
@@ -184,10 +196,11 @@ fn EmbedDialog(
         showing.set(what);
         height.set(record.with_untracked(|r| fitting_height(r, what)));
     };
+    let fit = RwSignal::new(true);
     let copied = RwSignal::new(String::new());
     let code = move || {
         let size = (width.get(), height.get());
-        record.with(|r| snippet(r, showing.get(), new_game, theme.get(), size))
+        record.with(|r| snippet(r, showing.get(), new_game, theme.get(), size, fit.get()))
     };
     let copy =
         move |_| dom::copy_and_say(code(), copied, "Copied.", "Select the code and copy it.");
@@ -237,8 +250,12 @@ fn EmbedDialog(
             {size("Width", "embed-width", width)}
             {size("Height", "embed-height", height)}
             </div>
+            <label class="choice"><input type="checkbox" id="embed-fit"
+                prop:checked=move || fit.get()
+                on:change=move |ev| fit.set(event_target_checked(&ev))/>
+                "Fit the frame's height to the game, on narrow screens too (adds a short script; where a site takes no scripts, the frame keeps the height above)"</label>
             <label for="embed-code">"Code"</label>
-            <textarea id="embed-code" class="embed-code" readonly rows="5" prop:value=code></textarea>
+            <textarea id="embed-code" class="embed-code" readonly rows="6" prop:value=code></textarea>
             <p class="actions">
                 <button type="button" class="primary" on:click=copy>"Copy"</button>
                 <button type="button" on:click=move |_| on_close.run(())>"Close"</button>

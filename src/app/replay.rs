@@ -46,6 +46,9 @@ pub fn embed_theme(query: &str) -> Option<Option<&'static str>> {
 /// A replay of the record in `encoded` (URI-encoded JSON), or what is wrong with it.
 #[component]
 pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl IntoView {
+    if embedded {
+        dom::tell_frame_height();
+    }
     let text = dom::decode_component(&encoded);
     let (record, kind) = match replay::read(text.as_deref()) {
         Ok(read) => read,

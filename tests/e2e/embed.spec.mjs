@@ -166,4 +166,47 @@ export const tests = [
       await t.shot(page, 'replay-embed-dialog-1280');
     },
   },
+  {
+    name: 'with the script the dialog adds, a frame fits its height to the game, on a phone too',
+    async run(t) {
+      const page = await t.page({ width: 1280 });
+      const record = JSON.parse(await readFile(join(golden, `${MOST_PLAYERS.doquin}.record.json`), 'utf8'));
+      record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
+      await open(page, t.base, shareRoute(record));
+      const snippets = [];
+      for (const showing of ['#embed-new-game', '#embed-replay']) {
+        await page.getByRole('button', { name: 'Embed' }).click();
+        await page.locator(showing).check();
+        assert.equal(await page.locator('#embed-fit').isChecked(), true, 'fitting is offered and on');
+        snippets.push(await page.locator('#embed-code').inputValue());
+        await page.locator('#embed-fit').uncheck();
+        assert.doesNotMatch(await page.locator('#embed-code').inputValue(), /<script/, 'unticked, the snippet is the frame alone');
+        await page.keyboard.press('Escape');
+      }
+      for (const snippet of snippets) {
+        assert.match(snippet, /^<iframe [^>]+><\/iframe>\n<script>[^<]+<\/script>$/, 'the frame, then its script');
+        const suggested = Number(snippet.match(/height="(\d+)"/)[1]);
+        for (const width of [390, 1000]) {
+          // A page of another site, narrower than the frame was sized for on a phone.
+          const host = await t.page({ width, height: 800 });
+          await host.setContent(`<!doctype html><body style="margin:0"><p>An article.</p>${snippet}<p>More of it.</p></body>`);
+          const frame = host.locator('iframe');
+          await host.waitForFunction(() => document.querySelector('iframe').style.height !== '');
+          const inner = host.frames().find((f) => f !== host.mainFrame());
+          await inner.waitForSelector('main svg');
+          await host.waitForTimeout(800);
+          const outside = await frame.evaluate((f) => f.getBoundingClientRect().height);
+          const content = await inner.evaluate(() => document.body.getBoundingClientRect().height);
+          const scrolls = await inner.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+          assert.ok(Math.abs(outside - Math.ceil(content)) <= 1, `${width}px: the frame (${outside}px) is as tall as its game (${content}px)`);
+          assert.ok(scrolls <= 0, `${width}px: nothing scrolls inside the frame (${scrolls}px over)`);
+          if (width === 390) {
+            assert.ok(outside > suggested, `390px: the frame grew past the ${suggested}px it was sized for at 720 (${outside}px)`);
+            await t.shot(host, `fitted-${snippet.includes('replay') ? 'replay' : 'game'}-390`);
+          }
+          await host.close();
+        }
+      }
+    },
+  },
 ];

@@ -62,11 +62,10 @@ pub fn EmbedGame(query: String) -> impl IntoView {
             stamp: Default::default(),
         };
         if let Err(e) = store().put_game(&game, now) {
-            state.tell(
-                parlour::session::sentence(&format!(
-                    "{e}: this game is not being saved, but you can play on"
-                )),
-                true,
+            state.tell_not_saved(
+                &e,
+                "this game is not being saved, but you can play on",
+                false,
             );
         }
         state.current.set(Some(game));

@@ -109,6 +109,19 @@ impl AppState {
     /// to the saved games, where old ones can be removed to make room, and (`saved_later`: an
     /// autosave, written again at the next move) that it will be saved once there is room.
     pub fn tell_not_saved(&self, e: &StoreError, what: &str, saved_later: bool) {
+        // A reader playing in a frame on another site, whose browser gives the frame no
+        // storage: nothing they can do about it, and play goes on; said briefly.
+        if matches!(e, StoreError::Unavailable(_))
+            && matches!(self.route.get_untracked(), Route::Embed(_))
+        {
+            self.tell_with_link(
+                "This browser lets this frame keep nothing, so the game is not being saved; play on."
+                    .to_string(),
+                false,
+                None,
+            );
+            return;
+        }
         let mut text = play::sentence(&format!("{e}: {what}"));
         let mut link = None;
         if *e == StoreError::Full {

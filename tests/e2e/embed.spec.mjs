@@ -209,4 +209,27 @@ export const tests = [
       }
     },
   },
+  {
+    name: 'an embedded game whose browser gives the frame no storage says so in a line and plays on',
+    async run(t) {
+      for (const width of [390, 720]) {
+        const page = await t.page({ width, height: 900 });
+        // As a browser that blocks the storage of frames from other sites.
+        await page.addInitScript(() => {
+          Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+        });
+        await open(page, t.base, '#/embed/morris?preset=three-mens');
+        await page.waitForSelector('svg.board');
+        const notice = page.locator('.notice');
+        await waitText(notice, 'This browser lets this frame keep nothing, so the game is not being saved; play on.');
+        assert.equal(await page.locator('[role=alert]').count(), 0, 'not told as an error');
+        const tall = await notice.evaluate((n) => n.getBoundingClientRect().height);
+        assert.ok(tall <= (width < 400 ? 80 : 45), `${width}px: the notice takes little room (${tall}px)`);
+        const before = await page.locator('.status').textContent();
+        await page.locator('#point-a1').click({ force: true });
+        await page.waitForFunction((b) => document.querySelector('.status').textContent !== b, before);
+        await t.shot(page, `no-storage-${width}`);
+      }
+    },
+  },
 ];

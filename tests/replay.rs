@@ -234,10 +234,28 @@ fn an_embedded_replay_address_gives_its_record_and_theme() {
     use parlour::session::embed::Theme;
     assert_eq!(
         replay::embed_parts("%7B%22a%22%7D?theme=dark"),
-        ("%7B%22a%22%7D", Some(Theme::Dark))
+        ("%7B%22a%22%7D", Ok(Some(Theme::Dark)))
     );
-    assert_eq!(replay::embed_parts("%7B%7D"), ("%7B%7D", None));
-    assert_eq!(replay::embed_parts("%7B%7D?theme=purple"), ("%7B%7D", None));
+    assert_eq!(replay::embed_parts("%7B%7D"), ("%7B%7D", Ok(None)));
+    assert_eq!(
+        replay::embed_parts("%7B%7D?theme=system"),
+        ("%7B%7D", Ok(None))
+    );
+}
+
+#[test]
+fn an_embedded_replay_address_refuses_what_it_does_not_know() {
+    let (record, theme) = replay::embed_parts("%7B%7D?theme=purple");
+    assert_eq!(record, "%7B%7D");
+    assert_eq!(
+        theme,
+        Err("unknown theme \"purple\" (light or dark)".to_string())
+    );
+    let (_, theme) = replay::embed_parts("%7B%7D?theme=dark&speed=2");
+    assert_eq!(
+        theme,
+        Err("unknown setting \"speed\" in the replay's address (it takes only theme)".to_string())
+    );
 }
 
 #[test]

@@ -332,10 +332,12 @@ fn App() -> impl IntoView {
                 }
                 Route::Replay(encoded) => part(replay_screen(encoded, false)).into_any(),
                 Route::Embed(query) => match query.strip_prefix("replay/") {
-                    Some(rest) => {
-                        let encoded = parlour::session::replay::embed_parts(rest).0.to_string();
-                        part(replay_screen(encoded, true)).into_any()
-                    }
+                    Some(rest) => match parlour::session::replay::embed_parts(rest) {
+                        (encoded, Ok(_)) => part(replay_screen(encoded.to_string(), true)).into_any(),
+                        (_, Err(why)) => {
+                            refusal("This replay cannot be shown", play::sentence(&why), true)
+                        }
+                    },
                     None => part(embed_screen(query)).into_any(),
                 },
                 Route::NotFound(path) => view! { <NotFound path=path/> }.into_any(),

@@ -40,7 +40,7 @@ pub fn replay_link(record: &Record) -> String {
 /// The theme an embedded replay's address asks for (after `#/embed/`), if it is one.
 pub fn embed_theme(query: &str) -> Option<Option<&'static str>> {
     let rest = query.strip_prefix("replay/")?;
-    Some(replay::embed_parts(rest).1.map(|t| t.name()))
+    Some(replay::embed_parts(rest).1.ok().flatten().map(|t| t.name()))
 }
 
 /// A replay of the record in `encoded` (URI-encoded JSON), or what is wrong with it.

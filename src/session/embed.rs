@@ -76,6 +76,16 @@ impl Theme {
             Theme::Dark => "dark",
         }
     }
+
+    /// An address's `theme=` value: light, dark, or the page's own (`system`, or nothing).
+    pub fn read(value: &str) -> Result<Option<Theme>, String> {
+        match value {
+            "light" => Ok(Some(Theme::Light)),
+            "dark" => Ok(Some(Theme::Dark)),
+            "" | "system" => Ok(None),
+            other => Err(format!("unknown theme \"{other}\" (light or dark)")),
+        }
+    }
 }
 
 /// An embedded game as its address names it.
@@ -127,14 +137,7 @@ impl EmbedSpec {
                         .map(|text| Seat::parse(text).map(|seat| seat.in_game(game)))
                         .collect::<Result<_, _>>()?;
                 }
-                "theme" => {
-                    spec.theme = match value {
-                        "light" => Some(Theme::Light),
-                        "dark" => Some(Theme::Dark),
-                        "" | "system" => None,
-                        other => return Err(format!("unknown theme \"{other}\" (light or dark)")),
-                    }
-                }
+                "theme" => spec.theme = Theme::read(value)?,
                 "save" if is_save_id(value) => spec.save = Some(value.to_string()),
                 "save" => return Err(format!("\"{value}\" is not the id of a saved game")),
                 // The game's options are checked where the game is set up (`record`).

@@ -439,18 +439,21 @@ pub fn why_not_replayed(e: RecordError) -> String {
 }
 
 /// The embedded replay's address after `#/embed/replay/`: the record, then `?theme=..`.
-/// Gives the record part and the theme asked for.
-pub fn embed_parts(text: &str) -> (&str, Option<super::embed::Theme>) {
-    use super::embed::Theme;
+/// Gives the record part, and the theme asked for or what is wrong with the settings (a
+/// replay's address takes only its theme, as a game's refuses what it does not know).
+pub fn embed_parts(text: &str) -> (&str, Result<Option<super::embed::Theme>, String>) {
     let (record, query) = text.split_once('?').unwrap_or((text, ""));
-    let theme = query
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .find(|(key, _)| *key == "theme")
-        .and_then(|(_, value)| match value {
-            "light" => Some(Theme::Light),
-            "dark" => Some(Theme::Dark),
-            _ => None,
-        });
+    let mut theme = Ok(None);
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        theme = match pair.split_once('=').unwrap_or((pair, "")) {
+            ("theme", value) => super::embed::Theme::read(value),
+            (other, _) => Err(format!(
+                "unknown setting \"{other}\" in the replay's address (it takes only theme)"
+            )),
+        };
+        if theme.is_err() {
+            break;
+        }
+    }
     (record, theme)
 }

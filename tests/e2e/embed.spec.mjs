@@ -164,6 +164,9 @@ export const tests = [
       const src = decodeURIComponent(code.match(/#\/embed\/replay\/([^"?]+)/)[1]);
       assert.deepEqual(JSON.parse(src).moves, record.moves, 'the whole record, wherever the viewer stands');
       await t.shot(page, 'replay-embed-dialog-1280');
+      // A replay's address, like a game's, refuses a setting it does not know.
+      await open(page, t.base, `#/embed/replay/${encodeURIComponent(JSON.stringify(record))}?theme=dark&speed=2`);
+      await waitText(page.locator('[role=alert]'), 'Unknown setting "speed" in the replay\'s address (it takes only theme).');
     },
   },
   {

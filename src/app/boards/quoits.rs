@@ -24,6 +24,18 @@ fn centre(pitch: usize, place: usize) -> (f64, f64) {
     )
 }
 
+/// Half the width of a place's space: the lane narrows towards the hub.
+fn half_width(place: usize) -> f64 {
+    70.0 - place as f64 * 2.4
+}
+
+/// Where a man on a place stands: at the right of its space, within it however narrow (the
+/// space's name is at the left).
+fn man_at(pitch: usize, place: usize) -> (f64, f64) {
+    let (x, y) = centre(pitch, place);
+    (x + half_width(place) - 18.0, y)
+}
+
 /// The players of a pitch, above its lane: a long list is drawn narrower to stay over its own
 /// lane, and one too long for that is cut short (the score table names everybody in full).
 fn players_label(cx: f64, label: String) -> impl IntoView {
@@ -74,15 +86,15 @@ pub fn QuoitsBoard(
                 .enumerate()
                 .map(|(i, space)| {
                     let (x, y) = centre(p, i);
-                    let half = 70.0 - i as f64 * 2.4;
-                    let class = match space {
-                        Space::Hub => "lane-space hub",
-                        Space::Doublet(_) => "lane-space doublet",
-                        Space::Number(_) => "lane-space number",
+                    let half = half_width(i);
+                    let (class, label_class) = match space {
+                        Space::Hub => ("lane-space hub", "lane-label on-hub"),
+                        Space::Doublet(_) => ("lane-space doublet", "lane-label"),
+                        Space::Number(_) => ("lane-space number", "lane-label"),
                     };
                     view! {
                         <rect class=class x=num(x - half) y=num(y - ROW / 2.0 + 2.0) width=num(2.0 * half) height=num(ROW - 4.0) rx="6"/>
-                        <text class="lane-label" x=num(x - half + 8.0) y=num(y + 6.0)>{space.to_string()}</text>
+                        <text class=label_class x=num(x - half + 6.0) y=num(y + 6.0)>{space.to_string()}</text>
                     }
                 })
                 .collect_view();
@@ -100,11 +112,11 @@ pub fn QuoitsBoard(
             men.with(|men| {
                 men.iter()
                     .find(|m| m.id == id)
-                    .map(|m| centre(m.pitch, m.place))
+                    .map(|m| man_at(m.pitch, m.place))
             })
             .unwrap_or((0.0, 0.0))
         };
-        let (start_x, _) = centre(man.pitch, 0);
+        let (start_x, _) = man_at(man.pitch, 0);
         view! {
             <g class="quoit-man" class:pitched=move || last.get() == Some(id)
                 class:scored=move || men.with(|men| men.iter().any(|m| m.id == id && m.scored))
@@ -112,7 +124,7 @@ pub fn QuoitsBoard(
                     let (x, y) = place();
                     format!(
                         "transform: translate({}px, {y}px); --from-x: {}px; --from-y: {}px; --to-x: {}px; --to-y: {y}px",
-                        short(x + 28.0), short(start_x + 28.0), short(TOP - 60.0), short(x + 28.0), y = short(y)
+                        short(x), short(start_x), short(TOP - 60.0), short(x), y = short(y)
                     )
                 }>
                 {outline(colours.with_value(|c| colour_of(c, man.seat.index())), 13.0)}

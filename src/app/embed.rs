@@ -79,7 +79,7 @@ pub fn EmbedGame(query: String) -> impl IntoView {
 const REPLAY_MORRIS: u32 = 1100;
 const REPLAY_QUOITS: u32 = 1160;
 const REPLAY_DOQUIN: u32 = 1340;
-const REPLAY_OTHER: u32 = 740;
+const REPLAY_OTHER: u32 = 770;
 
 /// A frame's height, at the dialog's first width (720), that holds the whole of a game like
 /// this one: its board, controls and scores (measured on the built app, with a little over); or

@@ -219,6 +219,24 @@ tests.push(
     },
   },
   {
+    name: 'on a phone the steps stay in reach below a board taller than the screen',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      await open(page, t.base, replayRoute(await record('doquin')));
+      // Doquin's block and faces, taller than the screen, are read with the steps at hand.
+      await page.locator('.doquin-faces svg').first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      const forward = page.getByRole('button', { name: 'Forward', exact: true });
+      const box = await forward.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `Forward is on the screen (${JSON.stringify(box)})`);
+      const scrolled = await page.evaluate(() => scrollY);
+      // Clicked where it shows, as a finger would.
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await waitText(page.locator('.replay-count'), 'Step 1 of');
+      assert.equal(await page.evaluate(() => scrollY), scrolled, 'stepping does not move the page');
+      await t.shot(page, 'doquin-steps-in-reach-390');
+    },
+  },
+  {
     name: 'an embedded replay shows only the viewer, in its theme, at 360 and 720 px',
     async run(t) {
       const rec = await record('doquin');

@@ -135,10 +135,14 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
         .map(js_sys::parse_float)
         .filter(|n| n.is_finite())
         .collect();
-    let (width, height) = match view_box[..] {
-        [_, _, w, h] => (w, h),
-        _ => (600.0, 600.0),
+    let (x, y, width, height) = match view_box[..] {
+        [x, y, w, h] => drawn_area(&board, (x, y, w, h)),
+        _ => (0.0, 0.0, 600.0, 600.0),
     };
+    let view_box = [x, y, width, height]
+        .map(|n| short(n).to_string())
+        .join(" ");
+    copy.set_attribute("viewBox", &view_box).map_err(failed)?;
     for (name, value) in [("width", width), ("height", height)] {
         copy.set_attribute(name, &short(value).to_string())
             .map_err(failed)?;
@@ -165,6 +169,32 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
         width,
         height,
     ))
+}
+
+/// The part of a board's drawing (its viewBox, `x, y, width, height`) that something is drawn
+/// in, with a margin: a board leaves room for what may come (the Doquin block, for rods
+/// reaching out on any side), which a picture of it as it stands need not keep. A board drawn
+/// edge to edge keeps its whole viewBox.
+fn drawn_area(
+    board: &web_sys::Element,
+    (x, y, w, h): (f64, f64, f64, f64),
+) -> (f64, f64, f64, f64) {
+    let whole = (x, y, w, h);
+    let Some(drawn) = board
+        .dyn_ref::<web_sys::SvgGraphicsElement>()
+        .and_then(|svg| svg.get_b_box().ok())
+    else {
+        return whole;
+    };
+    let margin = 0.04 * w.max(h);
+    let left = (drawn.x() as f64 - margin).max(x);
+    let top = (drawn.y() as f64 - margin).max(y);
+    let right = (drawn.x() as f64 + drawn.width() as f64 + margin).min(x + w);
+    let bottom = (drawn.y() as f64 + drawn.height() as f64 + margin).min(y + h);
+    if right - left < w / 4.0 || bottom - top < h / 4.0 {
+        return whole;
+    }
+    (left, top, right - left, bottom - top)
 }
 
 /// Takes the player's marks (`boards::PLAYER_MARKS`) off the board's pieces, and returns what

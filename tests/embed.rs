@@ -237,3 +237,88 @@ fn a_game_screen_writes_its_embed_with_its_own_kind_of_new_game() {
         }
     }
 }
+
+#[test]
+fn an_address_may_name_the_seats_and_give_their_colours() {
+    let spec = EmbedSpec::parse(
+        "archery?seats=human,easy&names=Ada%20L.,Mr%20%26%20Mrs%2C%20Jr&colours=purple,green",
+    )
+    .unwrap();
+    let record = spec.record().unwrap();
+    let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Ada L.", "Mr & Mrs, Jr"],
+        "names are percent-decoded"
+    );
+    let colours: Vec<Option<&str>> = record.players.iter().map(|p| p.colour.as_deref()).collect();
+    assert_eq!(colours, [Some("purple"), Some("green")]);
+    assert_eq!(
+        record.players[1].kind,
+        PlayerKind::Computer,
+        "the seats are kept"
+    );
+    // The game's own embed writes them back the same way, and they read back the same.
+    let written = EmbedSpec::of_record(&record, None).unwrap();
+    assert_eq!(written, spec);
+    assert_eq!(
+        written.to_query(),
+        "archery?seats=human,easy&names=Ada%20L.,Mr%20%26%20Mrs%2C%20Jr&colours=purple,green"
+    );
+    // A game with the app's own names and colours writes neither, wherever its seats are.
+    let plain = EmbedSpec::parse("quoits?seats=human,computer").unwrap();
+    let query = EmbedSpec::of_record(&plain.record().unwrap(), None)
+        .unwrap()
+        .to_query();
+    assert_eq!(query, "quoits?seats=human,computer");
+    let mut swapped = EmbedSpec::parse("morris?seats=hard,human")
+        .unwrap()
+        .record()
+        .unwrap();
+    swapped.players[1].name = "Player 1".into();
+    assert_eq!(
+        EmbedSpec::of_record(&swapped, None).unwrap().to_query(),
+        "morris?preset=morelles&seats=hard,human"
+    );
+    swapped.players[0].name = "Hard computer 2".into();
+    assert!(EmbedSpec::of_record(&swapped, None)
+        .unwrap()
+        .names
+        .is_empty());
+    swapped.players[0].name = "Hard computerX".into();
+    assert_eq!(
+        EmbedSpec::of_record(&swapped, None).unwrap().names,
+        ["Hard computerX", "Player 1"]
+    );
+    // Names from other alphabets go through.
+    let greek = EmbedSpec::parse(
+        "morris?names=%CE%91%CE%BB%CE%BA%CE%B9%CE%B2%CE%B9%CE%AC%CE%B4%CE%B7%CF%82,Bob",
+    )
+    .unwrap();
+    assert_eq!(greek.record().unwrap().players[0].name, "Αλκιβιάδης");
+    assert_eq!(
+        parlour::session::embed::encode_name("Αλκιβιάδης"),
+        "%CE%91%CE%BB%CE%BA%CE%B9%CE%B2%CE%B9%CE%AC%CE%B4%CE%B7%CF%82"
+    );
+}
+
+#[test]
+fn bad_names_and_colours_say_what_is_wrong() {
+    let long = "x".repeat(41);
+    for (text, why) in [
+        ("morris?names=Ada", "1 names for 2 seats"),
+        ("morris?names=Ada,%20", "a seat's name is empty"),
+        ("morris?names=Ada,%E2%28", "the name \"%E2%28\" is not written right"),
+        ("morris?names=Ada,%4", "the name \"%4\" is not written right"),
+        (
+            &format!("morris?names=Ada,{long}"),
+            "the name \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\" is 41 characters long; a name may have at most 40",
+        ),
+        ("morris?colours=blue,green", "Morris has no colours to choose"),
+        ("quoits?colours=blue,red", "unknown colour \"red\" (blue, natural, green, purple)"),
+        ("quoits?colours=blue,blue", "two seats are given blue"),
+        ("archery?seats=human,human,human&colours=blue,green", "2 colours for 3 seats"),
+    ] {
+        assert_eq!(EmbedSpec::parse(text).map(|_| ()), Err(why.to_string()), "{text}");
+    }
+}

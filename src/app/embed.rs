@@ -228,7 +228,7 @@ fn EmbedDialog(
                 </fieldset>
             })}
             <p>{move || match showing.get() {
-                Showing::NewGame => "Paste this into a web page to show a new game of this kind, with these seats and options, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back.",
+                Showing::NewGame => "Paste this into a web page to show a new game of this kind, with these seats, names and options, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back.",
                 Showing::Replay => "Paste this into a web page to show this game, move by move, in a frame: the board, the buttons to step through it and its list of moves. The moves travel in the address; nothing is stored.",
             }}</p>
             <div class="embed-sizes">

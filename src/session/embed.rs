@@ -4,6 +4,8 @@
 //! Fives, `size=5&pegs=8` for Doquin); a seat is `human` or a computer level (`hard`), or
 //! `computer` for Quoits, whose computers choose nothing. Everything but the game may be left
 //! out: an option left out has its value for the preset and the number of seats.
+//! `names=Ada,Bea` names the seats (each name percent-encoded, as `encodeURIComponent` writes
+//! it) and, in Archery and Quoits, `colours=green,blue` gives each seat its colour.
 //! `save=<id>` is the app's own: a frame that kept its game as a copy, when another tab changed
 //! the embed's game, goes on with the copy under that address.
 
@@ -11,11 +13,12 @@ use serde_json::Value;
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::record::{Player, PlayerKind, Record, RecordError};
+use crate::record::{seat_colours, Player, PlayerKind, Record, RecordError, NAME_LIMIT};
 use crate::rules::dominoes::{self, DominoGame, Dominoes};
 use crate::rules::doquin::{self, Doquin};
 use crate::rules::morris::{self, Position, Variant};
 use crate::rules::quoits::{self, Quoits};
+use crate::rules::teetotum::COLOURS;
 
 /// Sets up a new game of one kind as an address asks (its preset, seats and the kind's
 /// default options): one of [`EmbedSpec::new_morris`] and the others, as
@@ -95,6 +98,12 @@ pub struct EmbedSpec {
     /// The variant (Morris) or game (Dominoes); none for the others.
     pub preset: Option<String>,
     pub seats: Vec<Seat>,
+    /// The seats' names, one for each seat; none for the app's own ("Player 1", "Hard
+    /// computer").
+    pub names: Vec<String>,
+    /// The seats' colours (Archery and Quoits: names from [`COLOURS`]), one for each seat; none
+    /// for each seat's own.
+    pub colours: Vec<String>,
     /// None follows the page's own setting (the system's).
     pub theme: Option<Theme>,
     /// The game's options that differ from its preset's, by their names in the record, as the
@@ -123,6 +132,8 @@ impl EmbedSpec {
             game,
             preset: None,
             seats: default_seats(game),
+            names: Vec::new(),
+            colours: Vec::new(),
             theme: None,
             options: Vec::new(),
             save: None,
@@ -138,12 +149,33 @@ impl EmbedSpec {
                         .collect::<Result<_, _>>()?;
                 }
                 "theme" => spec.theme = Theme::read(value)?,
+                "names" => {
+                    spec.names = value.split(',').map(read_name).collect::<Result<_, _>>()?;
+                }
+                "colours" if game.has_colours() => {
+                    spec.colours = value
+                        .split(',')
+                        .map(read_colour)
+                        .collect::<Result<_, _>>()?;
+                }
+                "colours" => return Err(format!("{} has no colours to choose", game.title())),
                 "save" if is_save_id(value) => spec.save = Some(value.to_string()),
                 "save" => return Err(format!("\"{value}\" is not the id of a saved game")),
                 // The game's options are checked where the game is set up (`record`).
                 option if is_option_name(option) => put_option(&mut spec.options, option, value),
                 other => return Err(format!("unknown setting \"{other}\" in the embed address")),
             }
+        }
+        let seats = spec.seats.len();
+        for (list, what) in [(spec.names.len(), "names"), (spec.colours.len(), "colours")] {
+            if list != 0 && list != seats {
+                return Err(format!("{list} {what} for {seats} seats"));
+            }
+        }
+        if let Some(twice) =
+            (1..spec.colours.len()).find(|&i| spec.colours[..i].contains(&spec.colours[i]))
+        {
+            return Err(format!("two seats are given {}", spec.colours[twice]));
         }
         Ok(spec)
     }
@@ -177,10 +209,28 @@ impl EmbedSpec {
             game,
             preset: record.variant.clone(),
             seats,
+            names: Vec::new(),
+            colours: Vec::new(),
             theme,
             options: Vec::new(),
             save: None,
         };
+        // Names and colours, only where some are the players' own: "Player 1" in seat 2 is
+        // still the app's name (the embed numbers its seats afresh).
+        let named = record
+            .players
+            .iter()
+            .zip(&spec.seats)
+            .any(|(p, &seat)| !is_app_name(&p.name, seat));
+        if named {
+            spec.names = record.players.iter().map(|p| p.name.clone()).collect();
+        }
+        if game.has_colours() && record.players.iter().any(|p| p.colour.is_some()) {
+            spec.colours = seat_colours(&record.players)
+                .into_iter()
+                .map(|c| COLOURS[c].to_string())
+                .collect();
+        }
         // Only what differs from a new game of the preset, to keep the address short.
         let preset = spec.preset_record_by(new_game).ok()?;
         for (key, value) in &record.options {
@@ -199,6 +249,13 @@ impl EmbedSpec {
         }
         let seats: Vec<&str> = self.seats.iter().map(|s| s.name()).collect();
         parts.push(format!("seats={}", seats.join(",")));
+        if !self.names.is_empty() {
+            let names: Vec<String> = self.names.iter().map(|n| encode_name(n)).collect();
+            parts.push(format!("names={}", names.join(",")));
+        }
+        if !self.colours.is_empty() {
+            parts.push(format!("colours={}", self.colours.join(",")));
+        }
         for (key, value) in &self.options {
             parts.push(format!("{key}={value}"));
         }
@@ -353,6 +410,33 @@ impl EmbedSpec {
 
     /// The players: "Player 1", "Hard computer", ... (numbered when two would share a name).
     fn players(&self) -> Vec<Player> {
+        let names = if self.names.is_empty() {
+            self.default_names()
+        } else {
+            self.names.clone()
+        };
+        self.seats
+            .iter()
+            .zip(names)
+            .enumerate()
+            .map(|(i, (seat, name))| Player {
+                colour: self.colours.get(i).cloned(),
+                ..match seat {
+                    Seat::Human => Player::human(&name),
+                    Seat::Computer(Some(level)) => Player::computer(&name, level.name()),
+                    Seat::Computer(None) => Player {
+                        name,
+                        kind: PlayerKind::Computer,
+                        level: None,
+                        colour: None,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// The app's own names for the seats: "Player 1", "Hard computer", made distinct.
+    fn default_names(&self) -> Vec<String> {
         let names: Vec<String> = self
             .seats
             .iter()
@@ -363,27 +447,94 @@ impl EmbedSpec {
                 Seat::Computer(None) => format!("Computer {}", i + 1),
             })
             .collect();
-        let names = super::dominoes::distinct_names(&names);
-        self.seats
-            .iter()
-            .zip(names)
-            .map(|(seat, name)| match seat {
-                Seat::Human => Player::human(&name),
-                Seat::Computer(Some(level)) => Player::computer(&name, level.name()),
-                Seat::Computer(None) => Player {
-                    name,
-                    kind: PlayerKind::Computer,
-                    level: None,
-                    colour: None,
-                },
-            })
-            .collect()
+        super::dominoes::distinct_names(&names)
     }
 }
 
 /// A person against the computer at Hard (or at none, where the game has no levels).
 fn default_seats(game: GameKind) -> Vec<Seat> {
     vec![Seat::Human, Seat::Computer(Some(Level::Hard)).in_game(game)]
+}
+
+/// Whether `name` is one the app gives a seat like `seat` ("Player 2", "Hard computer",
+/// "Hard computer 2", "Computer 1"), not one a player chose.
+fn is_app_name(name: &str, seat: Seat) -> bool {
+    let numbered = |stem: &str| {
+        name.strip_prefix(stem)
+            .and_then(|rest| rest.strip_prefix(' '))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    match seat {
+        Seat::Human => numbered("Player"),
+        Seat::Computer(None) => numbered("Computer"),
+        Seat::Computer(Some(level)) => {
+            let stem = level.seat_name();
+            name == stem || numbered(&stem)
+        }
+    }
+}
+
+/// A seat's name from the address: percent-decoded, not blank, and not too long.
+fn read_name(text: &str) -> Result<String, String> {
+    let name =
+        decode_percent(text).ok_or_else(|| format!("the name \"{text}\" is not written right"))?;
+    let length = name.chars().count();
+    if name.trim().is_empty() {
+        Err("a seat's name is empty".to_string())
+    } else if length > NAME_LIMIT {
+        Err(format!(
+            "the name \"{name}\" is {length} characters long; a name may have at most {NAME_LIMIT}"
+        ))
+    } else {
+        Ok(name)
+    }
+}
+
+/// A seat's colour from the address: one of the teetotum games' colours.
+fn read_colour(text: &str) -> Result<String, String> {
+    if COLOURS.contains(&text) {
+        Ok(text.to_string())
+    } else {
+        Err(format!(
+            "unknown colour \"{text}\" ({})",
+            COLOURS.join(", ")
+        ))
+    }
+}
+
+/// A name as the address writes it: every byte but letters, digits and `-_.~` percent-encoded,
+/// as `encodeURIComponent` does (so a comma or an ampersand in a name is kept).
+pub fn encode_name(name: &str) -> String {
+    let mut text = String::with_capacity(name.len());
+    for byte in name.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+            text.push(char::from(byte));
+        } else {
+            text.push('%');
+            for nibble in [byte >> 4, byte & 15] {
+                text.push(
+                    char::from_digit(u32::from(nibble), 16).map_or('0', |c| c.to_ascii_uppercase()),
+                );
+            }
+        }
+    }
+    text
+}
+
+/// Percent-encoded text read back: `None` if an escape is broken or the bytes are not UTF-8.
+pub fn decode_percent(text: &str) -> Option<String> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text.bytes();
+    while let Some(byte) = rest.next() {
+        if byte == b'%' {
+            let high = char::from(rest.next()?).to_digit(16)?;
+            let low = char::from(rest.next()?).to_digit(16)?;
+            bytes.push((high * 16 + low) as u8);
+        } else {
+            bytes.push(byte);
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 /// A saved game's id as Parlour writes them: short, of letters, digits and dashes.

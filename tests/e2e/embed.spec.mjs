@@ -127,6 +127,24 @@ export const tests = [
     },
   },
   {
+    name: 'the Embed dialog carries the players\' names and colours into the new game it frames',
+    async run(t) {
+      const page = await t.page({ width: 1280 });
+      await open(page, t.base, '#/new/archery');
+      await page.fill('#seat-1', 'Mr & Mrs, Jr');
+      await page.selectOption('#seat-1-colour', 'purple');
+      await page.getByRole('button', { name: 'Start the game' }).click();
+      await page.waitForSelector('svg.board');
+      await page.getByRole('button', { name: 'Embed' }).click();
+      const code = await page.locator('#embed-code').inputValue();
+      assert.match(code, /#\/embed\/archery\?seats=human,human&amp;names=Mr%20%26%20Mrs%2C%20Jr,Player%202&amp;colours=purple,natural"/);
+      const src = code.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&');
+      const { frame } = await inFrame(t, src, { width: 720, height: 860 });
+      await waitText(frame.locator('.play-title'), 'Mr & Mrs, Jr v Player 2');
+      await waitText(frame.locator('table'), /Mr & Mrs, Jr\s*\(purple\)/);
+    },
+  },
+  {
     name: 'the Embed dialog also writes a frame that replays this game, sized to hold it; the replay viewer has the same Embed',
     async run(t) {
       const page = await t.page({ width: 1280 });

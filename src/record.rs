@@ -111,6 +111,14 @@ impl Player {
         }
     }
 
+    /// A computer player in a game whose computers have no levels (Quoits).
+    pub fn computer_without_level(name: &str) -> Player {
+        Player {
+            level: None,
+            ..Player::computer(name, "")
+        }
+    }
+
     /// Whether a computer plays this seat.
     pub fn is_computer(&self) -> bool {
         self.kind == PlayerKind::Computer

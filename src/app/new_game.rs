@@ -6,7 +6,7 @@ use leptos::wasm_split::wasm_split;
 
 use parlour::ai::Level;
 use parlour::games::GameKind;
-use parlour::record::{Player, PlayerKind, Record};
+use parlour::record::{Player, Record};
 use parlour::rules::dominoes::{self, DominoGame, Dominoes};
 use parlour::rules::doquin;
 use parlour::rules::morris::{Options, Position, Variant};
@@ -100,12 +100,7 @@ impl Seats {
                 let player = match kind {
                     SeatKind::Human => Player::human(&name),
                     SeatKind::Computer(Some(level)) => Player::computer(&name, level.name()),
-                    SeatKind::Computer(None) => Player {
-                        name,
-                        kind: PlayerKind::Computer,
-                        level: None,
-                        colour: None,
-                    },
+                    SeatKind::Computer(None) => Player::computer_without_level(&name),
                 };
                 Player { colour, ..player }
             })

@@ -424,12 +424,7 @@ impl EmbedSpec {
                 ..match seat {
                     Seat::Human => Player::human(&name),
                     Seat::Computer(Some(level)) => Player::computer(&name, level.name()),
-                    Seat::Computer(None) => Player {
-                        name,
-                        kind: PlayerKind::Computer,
-                        level: None,
-                        colour: None,
-                    },
+                    Seat::Computer(None) => Player::computer_without_level(&name),
                 }
             })
             .collect()

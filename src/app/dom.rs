@@ -413,6 +413,16 @@ fn look_for_focus(
     }
 }
 
+/// The page around this one, when this page is in a frame.
+pub fn frame_parent() -> Option<web_sys::Window> {
+    let window = window();
+    window
+        .parent()
+        .ok()
+        .flatten()
+        .filter(|parent| *parent != window)
+}
+
 /// In a frame, tells the page around it how tall this page's content is, at once and whenever
 /// it changes, by the message `parlour-height:N` (N in CSS pixels, rounded up), so that a script
 /// on that page (the Embed dialog writes one) can fit the frame to the game: on a phone the
@@ -426,10 +436,10 @@ pub fn tell_frame_height() {
         static TELLING: Cell<bool> = const { Cell::new(false) };
     }
     let window = window();
-    let Ok(Some(parent)) = window.parent() else {
+    let Some(parent) = frame_parent() else {
         return;
     };
-    if parent == window || TELLING.with(|telling| telling.replace(true)) {
+    if TELLING.with(|telling| telling.replace(true)) {
         return;
     }
     let Some(body) = window.document().and_then(|d| d.body()) else {

@@ -14,6 +14,29 @@ const TABBABLE: &str = "a[href], button:not(:disabled), input:not(:disabled), \
                         select:not(:disabled), textarea:not(:disabled), \
                         [tabindex]:not([tabindex='-1'])";
 
+/// In a frame, puts the dialog level with the control that opened it rather than in the
+/// middle: a frame fitted to its game's height on a site's page may be far taller than the
+/// reader's screen, and its middle far from the control they pressed. Kept within the frame.
+fn place_by_opener(panel: &web_sys::HtmlDivElement) {
+    let window = super::dom::window();
+    let opener = window
+        .document()
+        .and_then(|d| d.query_selector(&format!("[{OPENER}]")).ok().flatten());
+    let (Some(opener), Some(room)) = (opener, window.inner_height().ok().and_then(|h| h.as_f64()))
+    else {
+        return;
+    };
+    let by = opener.get_bounding_client_rect();
+    let tall = panel.get_bounding_client_rect().height();
+    // (The backdrop keeps 16 px clear round the dialog.)
+    let top = (by.top() + by.height() / 2.0 - tall / 2.0)
+        .min(room - tall - 16.0)
+        .max(16.0);
+    let style = web_sys::HtmlElement::style(panel);
+    let _ = style.set_property("align-self", "start");
+    let _ = style.set_property("margin-top", &format!("{}px", (top - 16.0) as i32));
+}
+
 /// A dialog over the screen. The focus moves into it when it opens, Tab and Shift+Tab go round
 /// inside it, and when it closes the focus goes back to what opened it (or, if that is gone
 /// or disabled now, to the screen's heading).
@@ -36,14 +59,18 @@ pub fn Modal(
     on_cleanup(|| set_timeout(give_focus_back, std::time::Duration::ZERO));
     effect(move |_| {
         if let Some(panel) = panel.get() {
-            // The element marked autofocus (the safe choice, like "Play on" beside "Resign"),
-            // else the first field or button.
-            let target = ["[autofocus]", "input, select, textarea, button"]
+            // The element marked `data-autofocus` (the safe choice, like "Play on" beside
+            // "Resign"), else the first field or button. (Not `autofocus`: in a frame on another
+            // site the browser refuses that, with an error in the site's console.)
+            let target = ["[data-autofocus]", "input, select, textarea, button"]
                 .into_iter()
                 .find_map(|selector| panel.query_selector(selector).ok().flatten())
                 .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
             if let Some(target) = target {
                 let _ = target.focus();
+            }
+            if super::dom::frame_parent().is_some() {
+                place_by_opener(&panel);
             }
         }
     });

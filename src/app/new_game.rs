@@ -297,7 +297,7 @@ fn ComputerRecord(game: GameKind) -> impl IntoView {
                         // As in every confirmation: the action first, the safe choice beside it
                         // with the focus.
                         <button type="button" class="danger" on:click=reset>"Reset"</button>
-                        <button type="button" on:click=move |_| asking.set(false) autofocus>"Keep it"</button>
+                        <button type="button" on:click=move |_| asking.set(false) data-autofocus>"Keep it"</button>
                     </p>
                 </Modal>
             }

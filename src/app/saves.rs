@@ -402,7 +402,7 @@ fn OldGames(listing: RwSignal<Listing<SaveSummary>>, on_removed: Callback<()>) -
                     <p>"Export any you want to keep first: removed games cannot be brought back."</p>
                     <p class="actions">
                         <button type="button" class="danger" on:click=remove>{format!("Remove {}", games(n))}</button>
-                        <button type="button" autofocus on:click=move |_| asking.set(false)>{if n == 1 { "Keep it" } else { "Keep them" }}</button>
+                        <button type="button" data-autofocus on:click=move |_| asking.set(false)>{if n == 1 { "Keep it" } else { "Keep them" }}</button>
                     </p>
                 </Modal>
             })}

@@ -117,11 +117,18 @@ export const tests = [
     name: 'the computer plays against itself, with a pace and a pause',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });
-      await startAgainst(page, t.base, { variant: 'Six', white: 'easy', black: 'beginner', pace: 'quick' });
+      // At the steady pace, so that the game is still going when Pause is pressed.
+      await startAgainst(page, t.base, { variant: 'Six', white: 'easy', black: 'beginner', pace: 'steady' });
       await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 3
         || document.querySelector('.end-panel'), null, { timeout: 20000 });
-      if (await page.locator('.end-panel').count()) return; // a very short game: nothing to pause
-      await page.click('button:has-text("Pause")');
+      // A very short game may end before Pause can be pressed (it goes at the end): nothing to
+      // pause then.
+      try {
+        await page.locator('button:has-text("Pause")').click({ timeout: 5000 });
+      } catch (e) {
+        if (await page.locator('.end-panel').count()) return;
+        throw e;
+      }
       await page.waitForTimeout(300);
       const paused = await moveList(page);
       await page.waitForTimeout(1200);

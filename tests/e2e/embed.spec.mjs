@@ -228,6 +228,22 @@ export const tests = [
           await host.close();
         }
       }
+      // A dialog in a fitted frame opens beside the control that opened it, where the reader
+      // is looking, not in the middle of a frame taller than their screen.
+      const script = snippets[0].slice(snippets[0].indexOf('\n<script>'));
+      const host = await t.page({ width: 390, height: 600 });
+      await host.setContent(`<!doctype html><body style="margin:0"><p>An article.</p><iframe src="${t.base}#/embed/morris?seats=human,human" width="720" height="1230" style="border:0; max-width:100%"></iframe>${script}</body>`);
+      await host.waitForFunction(() => document.querySelector('iframe').style.height !== '');
+      const frame = host.frameLocator('iframe');
+      await frame.locator('svg.board').waitFor();
+      await host.evaluate(() => scrollTo(0, document.body.scrollHeight));
+      await frame.getByRole('button', { name: 'Resign' }).click();
+      const dialog = frame.locator('[role=dialog]');
+      await dialog.waitFor();
+      await host.waitForTimeout(300);
+      const at = await dialog.boundingBox();
+      assert.ok(at && at.y >= 0 && at.y + at.height <= 600, `the dialog is on the reader's screen (${JSON.stringify(at)})`);
+      await t.shot(host, 'fitted-dialog-390');
     },
   },
   {

@@ -652,8 +652,8 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
             {drop_note.map(|note| view! { <p>{note}</p> })}
             <p class="actions">
                 // The choice that loses nothing is the one marked and focused.
-                <button type="button" class:primary=continues on:click=load_theirs autofocus=continues>"Load the other tab's version"</button>
-                <button type="button" class:primary=!continues on:click=keep_copy autofocus=!continues>"Keep this one as a copy"</button>
+                <button type="button" class:primary=continues on:click=load_theirs data-autofocus=continues>"Load the other tab's version"</button>
+                <button type="button" class:primary=!continues on:click=keep_copy data-autofocus=!continues>"Keep this one as a copy"</button>
             </p>
         </Modal>
     }

@@ -512,7 +512,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         <p>{mover.clone()} " offers a draw. " {other.clone()} ", do you accept?"</p>
                         <p class="actions">
                             <button type="button" class="primary" on:click=accept>"Accept the draw"</button>
-                            <button type="button" on:click=decline autofocus>"Decline"</button>
+                            <button type="button" on:click=decline data-autofocus>"Decline"</button>
                         </p>
                     </Modal>
                 }
@@ -528,7 +528,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         <p>{mover.clone()} ", do you resign this game? " {other.clone()} " will win."</p>
                         <p class="actions">
                             <button type="button" class="danger" on:click=resign>"Resign"</button>
-                            <button type="button" on:click=move |_| dialog.set(None) autofocus>"Play on"</button>
+                            <button type="button" on:click=move |_| dialog.set(None) data-autofocus>"Play on"</button>
                         </p>
                     </Modal>
                 }

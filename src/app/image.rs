@@ -78,6 +78,8 @@ pub fn board_svg() -> Result<(String, f64, f64), String> {
     let copies = copy.query_selector_all("*").map_err(failed)?;
     // The looks are read with the pieces marked for the player unmarked for a moment, and the
     // marks put back whatever happens.
+    // (The copy loses them for good: they would mean nothing outside Parlour.)
+    unmark(&copy)?;
     let marked = unmark(&board)?;
     let looks = (|| {
         inline_looks(&board, &copy)?;

@@ -11,6 +11,10 @@ const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 const FOR_THE_PLAYER = (await readFile(join(golden, '..', '..', 'src', 'app', 'boards', 'mod.rs'), 'utf8'))
   .match(/FOR_THE_PLAYER: &str =\s*"([^"]+)"/)[1];
 
+/** The classes that mark a piece for the player (a rod that may be pushed, a man picked up). */
+const PLAYER_MARKS = (await readFile(join(golden, '..', '..', 'src', 'app', 'boards', 'mod.rs'), 'utf8'))
+  .match(/PLAYER_MARKS: \[&str; \d+\] = \[([^\]]+)\]/)[1].match(/"([^"]+)"/g).map((m) => m.slice(1, -1));
+
 /** What decides how a shape is drawn, compared between the page and the picture. */
 const LOOKS = ['fill', 'stroke', 'stroke-width', 'paint-order', 'vector-effect', 'font-size', 'display'];
 
@@ -331,6 +335,7 @@ tests.push(
         const svg = await readFile(await download.path(), 'utf8');
         await waitText(page.locator('.modal [role=status], [role=dialog] [role=status]'), 'downloaded');
         assert.ok(!svg.includes('var(--'), 'no colour is left to the style sheet');
+        assert.doesNotMatch(svg, new RegExp(`class="[^"]*\\b(${PLAYER_MARKS.join('|')})\\b`), 'no piece keeps a mark for the player');
 
         // The file read on a page with no style sheet: it parses, holds the board, and its
         // shapes carry the colours they had on the page.

@@ -322,3 +322,13 @@ fn bad_names_and_colours_say_what_is_wrong() {
         assert_eq!(EmbedSpec::parse(text).map(|_| ()), Err(why.to_string()), "{text}");
     }
 }
+
+#[test]
+fn names_from_an_address_are_trimmed_and_told_apart() {
+    let record = EmbedSpec::parse("morris?names=%20Ada%20,Ada")
+        .unwrap()
+        .record()
+        .unwrap();
+    let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Ada 1", "Ada 2"]);
+}

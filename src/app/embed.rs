@@ -111,12 +111,15 @@ enum Showing {
 }
 
 /// The script that fits a frame's height to the game in it: the embedded page tells its height
-/// (`dom::tell_frame_height`) and this sets it on the frame that sent it, up to 5,000 px. It
-/// serves any number of frames on the page, and pasted twice it does the same thing twice.
-const FITTING_SCRIPT: &str = concat!(
-    "\n",
-    r#"<script>addEventListener("message",function(e){var m=/^parlour-height:(\d+)$/.exec(e.data);m&&document.querySelectorAll("iframe").forEach(function(f){f.contentWindow==e.source&&(f.style.height=Math.min(m[1],5000)+"px")})})</script>"#
-);
+/// (`dom::tell_frame_height`) and this sets it on the frame that sent it, up to 5,000 px, if the
+/// message comes from Parlour's `origin` (no other frame on the page can resize itself by it).
+/// It serves any number of frames on the page, and pasted twice it does the same thing twice.
+fn fitting_script(origin: &str) -> String {
+    let origin = origin.replace(['"', '<', '>', '\\'], "");
+    format!(
+        "\n<script>addEventListener(\"message\",function(e){{var m=e.origin==\"{origin}\"&&/^parlour-height:(\\d+)$/.exec(e.data);m&&document.querySelectorAll(\"iframe\").forEach(function(f){{f.contentWindow==e.source&&(f.style.height=Math.min(m[1],5000)+\"px\")}})}})</script>"
+    )
+}
 
 /// The iframe that embeds a game like this one, or this game's replay; with `fit`, followed by
 /// the script that fits its height to the game.
@@ -149,7 +152,11 @@ fn snippet(
     format!(
         "<iframe src=\"{}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0; max-width:100%\" loading=\"lazy\"></iframe>{}",
         src.replace('&', "&amp;").replace('"', "&quot;"),
-        if fit { FITTING_SCRIPT } else { "" },
+        if fit {
+            fitting_script(&dom::window().location().origin().unwrap_or_default())
+        } else {
+            String::new()
+        },
     )
 }
 

@@ -66,11 +66,12 @@ pub fn Modal(
                 .into_iter()
                 .find_map(|selector| panel.query_selector(selector).ok().flatten())
                 .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-            if let Some(target) = target {
-                let _ = target.focus();
-            }
+            // (Placed before it takes the focus, so that nothing scrolls to where it was.)
             if super::dom::frame_parent().is_some() {
                 place_by_opener(&panel);
+            }
+            if let Some(target) = target {
+                let _ = target.focus();
             }
         }
     });

@@ -413,7 +413,7 @@ impl EmbedSpec {
         let names = if self.names.is_empty() {
             self.default_names()
         } else {
-            self.names.clone()
+            super::dominoes::distinct_names(&self.names)
         };
         self.seats
             .iter()
@@ -473,8 +473,9 @@ fn is_app_name(name: &str, seat: Seat) -> bool {
 fn read_name(text: &str) -> Result<String, String> {
     let name =
         decode_percent(text).ok_or_else(|| format!("the name \"{text}\" is not written right"))?;
+    let name = name.trim().to_string();
     let length = name.chars().count();
-    if name.trim().is_empty() {
+    if name.is_empty() {
         Err("a seat's name is empty".to_string())
     } else if length > NAME_LIMIT {
         Err(format!(

@@ -24,7 +24,7 @@ use super::super::computer;
 use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, EndActions,
+    comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, start_turn, EndActions,
     GameControls, LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
 };
 
@@ -150,8 +150,8 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     // spins are made for them. Each waits for the pace; when it comes due it is dropped if the
     // game moved on, was paused or is no longer automatic, and `busy` is freed, which runs this
     // again for the game as it now stands.
-    let still_due = move |at: usize, computer: bool| {
-        comes_due(busy, at)
+    let still_due = move |ticket: usize, at: usize, computer: bool| {
+        comes_due(busy, ticket)
             && plies() == at
             && !paused.get_untracked()
             && (computer || auto_spin.get_untracked())
@@ -168,10 +168,10 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         let at = plies();
         match now.turn() {
             Turn::Chance if computer_seat.is_some() || automatic => {
-                busy.set(Some(at));
+                let ticket = start_turn(busy);
                 set_timeout(
                     move || {
-                        if still_due(at, computer_seat.is_some()) {
+                        if still_due(ticket, at, computer_seat.is_some()) {
                             spin();
                         }
                     },
@@ -180,14 +180,14 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             }
             Turn::Seat(_) => {
                 let Some(level) = computer_seat else { return };
-                busy.set(Some(at));
+                let ticket = start_turn(busy);
                 let asked = computer_move::<Shot>(
                     game.with_untracked(|g| g.record()),
                     level,
                     pace,
                     paused,
                     message,
-                    move || still_due(at, true),
+                    move || still_due(ticket, at, true),
                     move |m| choose(m, true),
                 );
                 if let Err(why) = asked {

@@ -26,7 +26,7 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, EndActions,
+    comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, start_turn, EndActions,
     GameControls, Hinting, Pace, PaceChoice, PlayScreen, Progress,
 };
 
@@ -213,8 +213,9 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     // The automatic turns: the first deal, computer seats, and the next deal when nobody at the
     // table is a person. Each waits for the pace; when it comes due it is dropped if the game
     // moved on or was paused, and `busy` is freed, which runs this again.
-    let still_due =
-        move |at: usize| comes_due(busy, at) && plies() == at && !paused.get_untracked();
+    let still_due = move |ticket: usize, at: usize| {
+        comes_due(busy, ticket) && plies() == at && !paused.get_untracked()
+    };
     effect(move |_| {
         let now = position.get();
         if paused.get() || busy.get().is_some() {
@@ -223,7 +224,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         let at = plies();
         match now.turn() {
             Turn::Chance if now.hand_number() == 0 || !has_human => {
-                busy.set(Some(at));
+                let ticket = start_turn(busy);
                 let wait = if now.hand_number() == 0 {
                     50.0
                 } else {
@@ -231,7 +232,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 };
                 set_timeout(
                     move || {
-                        if still_due(at) {
+                        if still_due(ticket, at) {
                             deal();
                         }
                     },
@@ -240,14 +241,14 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             }
             Turn::Seat(seat) => {
                 let Some(level) = level_of(seat) else { return };
-                busy.set(Some(at));
+                let ticket = start_turn(busy);
                 let asked = computer_move::<Move>(
                     game.with_untracked(|g| g.record()),
                     level,
                     pace,
                     paused,
                     message,
-                    move || still_due(at),
+                    move || still_due(ticket, at),
                     move |m| act(m, true),
                 );
                 if let Err(why) = asked {

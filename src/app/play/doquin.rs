@@ -22,8 +22,8 @@ use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::super::effect;
 use super::{
-    comes_due, computer_move, keep_saved, seat_levels, sentence, EndActions, GameControls, Hinting,
-    Pace, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, keep_saved, seat_levels, sentence, start_turn, EndActions,
+    GameControls, Hinting, Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -160,8 +160,9 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     // The automatic moves: the computer's, and the pushes whose order does not matter. Each
     // waits for the pace; when it comes due it is dropped if the game moved on or was paused,
     // and `busy` is freed, which runs this again.
-    let still_due =
-        move |at: usize| comes_due(busy, at) && plies() == at && !paused.get_untracked();
+    let still_due = move |ticket: usize, at: usize| {
+        comes_due(busy, ticket) && plies() == at && !paused.get_untracked()
+    };
     effect(move |_| {
         let now = position.get();
         if paused.get() || busy.get().is_some() {
@@ -176,14 +177,14 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         }
         let at = plies();
         if let Some(level) = level_of(seat) {
-            busy.set(Some(at));
+            let ticket = start_turn(busy);
             let asked = computer_move::<Move>(
                 game.with_untracked(|g| g.record()),
                 level,
                 pace,
                 paused,
                 message,
-                move || still_due(at),
+                move || still_due(ticket, at),
                 move |m| act(m, true),
             );
             if let Err(why) = asked {
@@ -192,10 +193,10 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 message.set(Some(format!("{why}; the game is paused.")));
             }
         } else if let Some(hole) = forced.get() {
-            busy.set(Some(at));
+            let ticket = start_turn(busy);
             set_timeout(
                 move || {
-                    if still_due(at) {
+                    if still_due(ticket, at) {
                         act(Move::Push(hole), true);
                     }
                 },

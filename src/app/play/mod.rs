@@ -230,11 +230,27 @@ pub fn PaceChoice(label: &'static str, pace: RwSignal<Pace>) -> impl IntoView {
     }
 }
 
+/// Marks a screen busy with a new automatic turn (a computer's move, a spin, a deal) and gives
+/// the turn's ticket, for [`comes_due`]. Each turn has its own ticket: an undo and a new move
+/// can bring a game back to the same move number while an earlier turn still waits out its
+/// pace, and that turn must not then be played.
+pub fn start_turn(busy: RwSignal<Option<usize>>) -> usize {
+    thread_local! {
+        static LAST: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+    let ticket = LAST.with(|last| {
+        last.set(last.get() + 1);
+        last.get()
+    });
+    busy.set(Some(ticket));
+    ticket
+}
+
 /// Whether an automatic turn that waited for the pace is still due when its time comes: `busy`
-/// still holds the ply it was set for, and is then freed. A screen left in the meantime has
-/// nothing due (its signals are gone, and are not read).
-pub fn comes_due(busy: RwSignal<Option<usize>>, at: usize) -> bool {
-    let due = busy.try_get_untracked().flatten() == Some(at);
+/// still holds the turn's ticket (from [`start_turn`]), and is then freed. A screen left in the
+/// meantime has nothing due (its signals are gone, and are not read).
+pub fn comes_due(busy: RwSignal<Option<usize>>, ticket: usize) -> bool {
+    let due = busy.try_get_untracked().flatten() == Some(ticket);
     if due {
         busy.set(None);
     }
@@ -280,7 +296,7 @@ pub fn computer_move<M: std::str::FromStr + 'static>(
                         paused.set(true);
                         message.set(Some(format!(
                             "The computer could not choose ({}); the game is paused.",
-                            answer.error.unwrap_or_default()
+                            answer.error.as_deref().unwrap_or("it found no move")
                         )));
                     }
                 }

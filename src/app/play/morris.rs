@@ -18,8 +18,8 @@ use super::super::modal::Modal;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom, effect};
 use super::{
-    comes_due, computer_move, export_record, keep_saved, sentence, GameControls, Hinting, Pace,
-    PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, export_record, keep_saved, sentence, start_turn, GameControls,
+    Hinting, Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// A dialog the play screen can show.
@@ -142,7 +142,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
     let dialog = RwSignal::new(None::<Dialog>);
-    // The move number the computer was asked about, while its answer is awaited.
+    // The ticket of the computer's turn (`start_turn`), while its answer is awaited.
     let busy = RwSignal::new(None::<usize>);
     let paused = RwSignal::new(false);
     let pace = RwSignal::new(Pace::Steady);
@@ -333,9 +333,10 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
 
     // The computer's turns: whenever a computer seat is to move (and the game is not paused),
     // ask the worker, then play its answer once the pace allows, if nothing changed meanwhile.
-    // `busy` holds the move number asked about; freeing it runs this again.
-    let still_due =
-        move |at: usize| comes_due(busy, at) && plies() == at && !paused.get_untracked();
+    // `busy` holds the turn's ticket; freeing it runs this again.
+    let still_due = move |ticket: usize, at: usize| {
+        comes_due(busy, ticket) && plies() == at && !paused.get_untracked()
+    };
     effect(move |_| {
         let to_move = position.with(|p| p.ending().is_none().then(|| p.to_move()));
         let Some(side) = to_move else { return };
@@ -346,14 +347,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             return;
         }
         let at = plies();
-        busy.set(Some(at));
+        let ticket = start_turn(busy);
         let asked = computer_move::<Move>(
             play.with_untracked(|p| p.game.record()),
             level,
             pace,
             paused,
             message,
-            move || still_due(at),
+            move || still_due(ticket, at),
             move |m| {
                 let before = position.get_untracked();
                 let mut response = Response::Cleared;

@@ -23,8 +23,8 @@ use super::super::boards::quoits::QuoitsBoard;
 use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, keep_saved, EndActions, GameControls, LeadPanel, Pace, PaceChoice, PlayScreen,
-    Progress,
+    comes_due, keep_saved, start_turn, EndActions, GameControls, LeadPanel, Pace, PaceChoice,
+    PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -203,10 +203,10 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             return;
         }
         let at = plies();
-        busy.set(Some(at));
+        let ticket = start_turn(busy);
         set_timeout(
             move || {
-                if !comes_due(busy, at) {
+                if !comes_due(busy, ticket) {
                     return;
                 }
                 let still = untrack(|| automatic(&position.get()));

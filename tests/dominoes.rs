@@ -445,6 +445,30 @@ fn difference_scores_the_others_pips_less_ones_own() {
     );
     play(&mut g, "6-6");
     assert_eq!(g.scores(), [17 - 10, 0]);
+    let why = &g.hands_log()[0].end.as_ref().unwrap().why;
+    assert!(
+        why.ends_with("pips less their own 10 make 7, so seat 1 scores 7"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_difference_below_nothing_counts_nothing_and_says_so() {
+    // Seat 1 goes out, but its partner still holds 5-5: the side's own 10 pips are more than the
+    // other side's 8.
+    let hands = ["6-6 6-5", "1-0 2-1", "6-4 5-5", "2-0 1-1"];
+    let mut g = dealt("block", json!({"hand": 2, "difference": true}), &hands, "");
+    play(&mut g, "6-6 go 6-4L go 6-5R");
+    assert_eq!(g.scores(), [0, 0, 0, 0]);
+    let why = &g.hands_log()[0].end.as_ref().unwrap().why;
+    assert!(
+        why.ends_with(
+            "the others' 8 pips are no more than their own 10, which counts nothing, \
+             so seats 1 and 3 score 0"
+        ),
+        "{why}"
+    );
+    assert!(!why.contains("make 0"), "{why}");
 }
 
 #[test]

@@ -360,7 +360,9 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             [] => message.set(Some(format!("{bone} does not go on that end."))),
             [m] => act(*m, false),
             // A matador that may go either way round: the buttons under the table choose.
-            _ => message.set(Some("Choose which way round to lay it.".into())),
+            _ => message.set(Some(format!(
+                "{bone} goes on that end either way round: choose which with a Lay button."
+            ))),
         }
     };
     let targets = Signal::derive(move || {
@@ -408,7 +410,17 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     },
                     _ => {
                         let legal = now.legal_moves();
-                        if legal.iter().any(|m| m.bone().is_some()) {
+                        let chosen = selected.get().filter(|b| playable(&legal, *b));
+                        if let Some(bone) = chosen {
+                            let either_way = target_arms(&legal, bone)
+                                .into_iter()
+                                .any(|arm| plays_on(&legal, bone, arm).len() > 1);
+                            if either_way {
+                                format!("{who} to lay {bone}: choose where and which way round with a Lay button.")
+                            } else {
+                                format!("{who} to lay {bone}: choose an end.")
+                            }
+                        } else if legal.iter().any(|m| m.bone().is_some()) {
                             format!("{who} to play: choose a lifted bone, then an end.")
                         } else if legal.contains(&Move::Draw) {
                             format!("{who} cannot play and must draw.")
@@ -689,7 +701,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             <section class="end-panel" aria-labelledby="end-title">
                 <h2 id="end-title">{ending_words(&now, &names)}</h2>
                 <p>{now.outcome().map(|o| sentence(&with_names(&o.reason, &names)))}</p>
-                <div class="table-scroll" tabindex="0"><table class="scores hands-table">
+                <div class="table-scroll from-start" tabindex="0"><table class="scores hands-table">
                     <caption>"Hands"</caption>
                     <thead><tr><th scope="col">"Hand"</th>
                         {(0..sides.count()).map(|s| view! { <th scope="col">{side_name(sides, s, &names)}</th> }).collect_view()}

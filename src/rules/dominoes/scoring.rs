@@ -329,12 +329,18 @@ pub fn score_hand(
             } else {
                 others
             };
-            let mut text = if options.difference {
+            let mut text = if !options.difference {
+                format!("{opening}; the others hold {others} pips")
+            } else if counted > 0 {
                 format!("{opening}; the others' {others} pips less their own {own} make {counted}")
             } else {
-                format!("{opening}; the others hold {others} pips")
+                // The difference never goes below nothing (the rules page says so).
+                format!(
+                    "{opening}; the others' {others} pips are no more than their own {own}, \
+                     which counts nothing"
+                )
             };
-            let points = if game == DominoGame::AllFives {
+            let points = if game == DominoGame::AllFives && counted > 0 {
                 let rounded = round_to_five(counted);
                 end.rounded = Some(rounded);
                 text.push_str(&format!(", rounded to {rounded}"));

@@ -73,33 +73,33 @@ pub fn EmbedGame(query: String) -> impl IntoView {
     view! { <Play id=id/> }.into_any()
 }
 
-// The heights that hold a replay at 720 wide, its longest move list scrolling in its box
-// (measured on the built app, with a little over): Morris, Quoits, Doquin, and the others
-// (Archery and Dominoes).
-const REPLAY_MORRIS: u32 = 1100;
-const REPLAY_QUOITS: u32 = 1160;
-const REPLAY_DOQUIN: u32 = 1340;
-const REPLAY_OTHER: u32 = 770;
-
-/// A frame's height, at the dialog's first width (720), that holds the whole of a game like
-/// this one: its board, controls and scores (measured on the built app, with a little over); or
-/// its replay.
-fn fitting_height(record: &Record, showing: Showing) -> u32 {
+/// A frame's height that holds the whole of a game like this one at `width` (its board,
+/// controls and scores), or its replay (its longest move list scrolling in its box): measured
+/// on the built app at widths from 300 to 1,000 px, with a little over. The layout changes
+/// twice below 720 px: at a phone's 480 and, for Archery and Doquin, near 700, where the board
+/// takes the whole width and the page grows taller. From 700 up it is the height that holds the
+/// game at 720, which holds it wider too.
+fn fitting_height(record: &Record, showing: Showing, width: u32) -> u32 {
+    let band = match width {
+        ..=480 => 0,
+        481..=699 => 1,
+        _ => 2,
+    };
     let players = record.players.len() as u32;
-    if showing == Showing::Replay {
-        return match record.kind() {
-            Ok(GameKind::Morris) => REPLAY_MORRIS,
-            Ok(GameKind::Quoits) => REPLAY_QUOITS,
-            Ok(GameKind::Doquin) => REPLAY_DOQUIN,
-            _ => REPLAY_OTHER,
-        };
-    }
-    match record.kind() {
-        Ok(GameKind::Morris) => 1230,
-        Ok(GameKind::Quoits) => 1220 + 30 * players,
-        Ok(GameKind::Doquin) => 1240 + 30 * players,
-        _ => 840 + 10 * players,
-    }
+    // Each game's heights in the three bands: so much, and so much more for each player.
+    let (base, each) = match (showing, record.kind()) {
+        (Showing::NewGame, Ok(GameKind::Morris)) => [(1040, 0), (1230, 0), (1230, 0)],
+        (Showing::NewGame, Ok(GameKind::Quoits)) => [(1180, 35), (1220, 30), (1220, 30)],
+        (Showing::NewGame, Ok(GameKind::Doquin)) => [(1690, 35), (1380, 35), (1240, 30)],
+        (Showing::NewGame, Ok(GameKind::Archery)) => [(1060, 40), (1300, 35), (850, 10)],
+        (Showing::NewGame, _) => [(640, 90), (840, 10), (840, 10)],
+        (Showing::Replay, Ok(GameKind::Morris)) => [(970, 0), (1100, 0), (1100, 0)],
+        (Showing::Replay, Ok(GameKind::Quoits)) => [(1160, 0), (1160, 0), (1160, 0)],
+        (Showing::Replay, Ok(GameKind::Doquin)) => [(1900, 0), (1590, 0), (1390, 0)],
+        (Showing::Replay, Ok(GameKind::Archery)) => [(1060, 0), (1250, 0), (910, 0)],
+        (Showing::Replay, _) => [(890, 0), (800, 0), (800, 0)],
+    }[band];
+    base + each * players
 }
 
 /// What a frame shows: a new game like this one for the reader to play, or this game itself
@@ -164,21 +164,32 @@ fn snippet(
 /// To write only the options that differ from a new game, the dialog sets one up with
 /// `new_game`, which the game's screen gives: so its part needs no game's rules. Without it (the
 /// replay viewer) the dialog embeds the record's replay only.
+///
+/// While `secret` (a Dominoes hand in play keeps the hands from the players), this game's
+/// replay, which would show every hand, is not offered.
 #[component]
 pub fn EmbedButton(
     #[prop(into)] record: Signal<Record>,
     #[prop(optional)] new_game: Option<NewGame>,
+    #[prop(optional)] secret: Option<Signal<bool>>,
 ) -> impl IntoView {
-    dialog_button("Embed", move |close| embed_dialog(record, new_game, close))
+    let secret = secret.unwrap_or_else(|| Signal::stored(false));
+    dialog_button("Embed", move |close| {
+        embed_dialog(record, new_game, secret, close)
+    })
 }
 
 #[wasm_split(iframe, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn embed_dialog(
     record: Signal<Record>,
     new_game: Option<NewGame>,
+    secret: Signal<bool>,
     on_close: Callback<()>,
 ) -> Result<AnyView, PartMissing> {
-    Ok(view! { <EmbedDialog record=record new_game=new_game on_close=on_close/> }.into_any())
+    Ok(
+        view! { <EmbedDialog record=record new_game=new_game secret=secret on_close=on_close/> }
+            .into_any(),
+    )
 }
 
 /// The "Embed" dialog: the iframe for a new game of this kind, seats and options, or for this
@@ -187,6 +198,7 @@ fn embed_dialog(
 fn EmbedDialog(
     record: Signal<Record>,
     new_game: Option<NewGame>,
+    secret: Signal<bool>,
     on_close: Callback<()>,
 ) -> impl IntoView {
     let showing = RwSignal::new(if new_game.is_some() {
@@ -196,11 +208,15 @@ fn EmbedDialog(
     });
     let theme = RwSignal::new(None::<Theme>);
     let width = RwSignal::new(720u32);
-    let height =
-        RwSignal::new(record.with_untracked(|r| fitting_height(r, showing.get_untracked())));
+    let fitting = move || {
+        let (what, wide) = (showing.get_untracked(), width.get_untracked());
+        record.with_untracked(|r| fitting_height(r, what, wide))
+    };
+    let height = RwSignal::new(fitting());
+    // A new choice of what to show, or of width, brings the height that holds it.
     let show = move |what: Showing| {
         showing.set(what);
-        height.set(record.with_untracked(|r| fitting_height(r, what)));
+        height.set(fitting());
     };
     let fit = RwSignal::new(true);
     let copied = RwSignal::new(String::new());
@@ -216,7 +232,12 @@ fn EmbedDialog(
                 <label for=id>{label}</label>
                 <input id=id type="number" inputmode="numeric" min="280" max="2000"
                     prop:value=move || value.get().to_string()
-                    on:change=move |ev| dom::number_changed(&ev, 280, 2000, value, |v, n| *v = n)/>
+                    on:change=move |ev| {
+                        dom::number_changed(&ev, 280, 2000, value, |v, n| *v = n);
+                        if value == width {
+                            height.set(fitting());
+                        }
+                    }/>
                 <span>" px"</span>
             </div>
         }
@@ -231,7 +252,12 @@ fn EmbedDialog(
                         on:change=move |_| show(Showing::NewGame)/>"A new game like this one, for readers to play"</label>
                     <label class="choice"><input type="radio" name="embed-showing" id="embed-replay"
                         prop:checked=move || showing.get() == Showing::Replay
+                        disabled=move || secret.get()
+                        aria-describedby=move || secret.get().then_some("embed-replay-waits")
                         on:change=move |_| show(Showing::Replay)/>"This game as it stands, for readers to step through"</label>
+                    {move || secret.get().then(|| view! {
+                        <p class="hint" id="embed-replay-waits">"A replay shows every hand, so this game can be embedded to step through once this hand is over."</p>
+                    })}
                 </fieldset>
             })}
             <p>{move || match showing.get() {
@@ -259,7 +285,7 @@ fn EmbedDialog(
             <label class="choice"><input type="checkbox" id="embed-fit"
                 prop:checked=move || fit.get()
                 on:change=move |ev| fit.set(event_target_checked(&ev))/>
-                "Fit the frame's height to the game, on narrow screens too (adds a short script; where a site takes no scripts, the frame keeps the height above)"</label>
+                "Fit the frame's height to the game, on narrow screens too (adds a short script; where a site takes no scripts, the frame keeps the height above, which holds the game at the width above)"</label>
             <label for="embed-code">"Code"</label>
             <textarea id="embed-code" class="embed-code" readonly rows="6" prop:value=code></textarea>
             <p class="actions">

@@ -17,6 +17,14 @@ const MOST_PLAYERS = {
   doquin: 'doquin/four-players-shared-win',
 };
 
+/** Opens the golden record `file` as a share link, every seat a person's; resolves to it. */
+async function openForPeople(page, base, file) {
+  const record = JSON.parse(await readFile(join(golden, `${file}.record.json`), 'utf8'));
+  record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
+  await open(page, base, shareRoute(record));
+  return record;
+}
+
 /** The moves of the game an embed address plays, from its autosave. */
 function embeddedMoves(page) {
   return page.evaluate(() => {
@@ -104,9 +112,7 @@ export const tests = [
       // Every game's frame, as the dialog sizes it for a game like the one on screen (with the
       // most players the game has), holds all of that game at the dialog's width.
       for (const [game, file] of Object.entries(MOST_PLAYERS)) {
-        const record = JSON.parse(await readFile(join(golden, `${file}.record.json`), 'utf8'));
-        record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
-        await open(page, t.base, shareRoute(record));
+        const record = await openForPeople(page, t.base, file);
         await page.getByRole('button', { name: 'Embed' }).click();
         const snippet = await page.locator('#embed-code').inputValue();
         await page.keyboard.press('Escape');
@@ -149,9 +155,7 @@ export const tests = [
     async run(t) {
       const page = await t.page({ width: 1280 });
       for (const [game, file] of Object.entries(MOST_PLAYERS)) {
-        const record = JSON.parse(await readFile(join(golden, `${file}.record.json`), 'utf8'));
-        record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
-        await open(page, t.base, shareRoute(record));
+        const record = await openForPeople(page, t.base, file);
         await page.getByRole('button', { name: 'Embed' }).click();
         await page.locator('#embed-replay').check();
         await page.selectOption('#embed-theme', 'dark');
@@ -185,6 +189,56 @@ export const tests = [
       // A replay's address, like a game's, refuses a setting it does not know.
       await open(page, t.base, `#/embed/replay/${encodeURIComponent(JSON.stringify(record))}?theme=dark&speed=2`);
       await waitText(page.locator('[role=alert]'), 'Unknown setting "speed" in the replay\'s address (it takes only theme).');
+    },
+  },
+  {
+    name: 'without the script, the height the dialog suggests holds the game at the width chosen, a phone\'s too',
+    async run(t) {
+      const page = await t.page({ width: 1280 });
+      for (const [game, file] of Object.entries(MOST_PLAYERS)) {
+        const record = await openForPeople(page, t.base, file);
+        for (const showing of ['#embed-new-game', '#embed-replay']) {
+          await page.getByRole('button', { name: 'Embed' }).click();
+          await page.locator(showing).check();
+          await page.locator('#embed-fit').uncheck();
+          const heights = {};
+          for (const width of [360, 600, 720]) {
+            await page.fill('#embed-width', String(width));
+            await page.locator('#embed-width').press('Enter');
+            await page.locator('#embed-width').blur();
+            const snippet = await page.locator('#embed-code').inputValue();
+            assert.match(snippet, new RegExp(` width="${width}" height="\\d+"`), `${game}: the snippet takes the width`);
+            const size = Number(snippet.match(/height="(\d+)"/)[1]);
+            assert.equal(await page.locator('#embed-height').inputValue(), String(size), `${game}: the Height box shows the snippet's`);
+            heights[width] = size;
+            if (width === 720) break;
+            const framed = await inFrame(t, snippet.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'), { width, height: size });
+            const within = framed.host.frames().find((f) => f !== framed.host.mainFrame());
+            await within.waitForSelector('main svg, main .domino-table');
+            await framed.host.waitForTimeout(700);
+            const needs = await within.evaluate(() => document.documentElement.scrollHeight);
+            assert.ok(needs <= size, `${game} ${showing} at ${width}px: the game (${needs}px) fits the suggested ${size}px`);
+            await framed.host.close();
+          }
+          if (game === 'doquin') {
+            assert.ok(heights[360] > heights[720], `doquin: a phone's frame is taller (${heights[360]} against ${heights[720]})`);
+          }
+          await page.locator('[role=dialog]').getByRole('button', { name: 'Close', exact: true }).click();
+          await page.waitForSelector('[role=dialog]', { state: 'detached' });
+        }
+      }
+    },
+  },
+  {
+    name: 'a Dominoes hand in play is not offered as a replay to embed, which would show every hand',
+    async run(t) {
+      const page = await t.page({ width: 1280 });
+      await openForPeople(page, t.base, 'dominoes/all-fives-counts');
+      await page.getByRole('button', { name: 'Embed' }).click();
+      assert.equal(await page.locator('#embed-replay').isDisabled(), true, 'the replay is not offered mid-hand');
+      await waitText(page.locator('#embed-replay-waits'), 'once this hand is over');
+      assert.match(await page.locator('#embed-code').inputValue(), /#\/embed\/dominoes\?/, 'the new game is still offered');
+      await t.shot(page, 'embed-dialog-mid-hand');
     },
   },
   {

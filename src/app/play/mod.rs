@@ -66,7 +66,7 @@ pub fn Play(id: String) -> impl IntoView {
 fn morris_screen(saved: SavedGame) -> Result<AnyView, PartMissing> {
     Ok(match MorrisPlay::open(&saved.record, &saved.redo) {
         Ok(play) => view! { <morris::MorrisScreen saved=saved play=play/> }.into_any(),
-        Err(e) => does_not_replay(e),
+        Err(e) => does_not_replay(&saved, e),
     })
 }
 
@@ -138,7 +138,19 @@ fn doquin_ahead() -> Result<(), PartMissing> {
     Ok(())
 }
 
-fn does_not_replay(e: parlour::record::RecordError) -> AnyView {
+/// Says why a saved game does not replay. The autosave a Resume has just made of a named save
+/// (or that a file or a link started) goes again: it would only be one more copy of a game that
+/// cannot be played, each time it is tried.
+fn does_not_replay(saved: &SavedGame, e: parlour::record::RecordError) -> AnyView {
+    let state = app_state();
+    let just_made = saved.kind == SaveKind::Autosave
+        && saved.created == saved.updated
+        && state.started.get_value().as_deref() == Some(saved.id.as_str());
+    if just_made {
+        let _ = store().delete_game(&saved.id);
+        state.current.set(None);
+        state.started.set_value(None);
+    }
     cannot_open(format!(
         "This saved game does not replay: {e}. It is left as it is in your saved games."
     ))
@@ -158,7 +170,7 @@ fn open<G: parlour::rules::Game + 'static>(
         .and_then(|start| parlour::session::Match::from_record(record, start, &saved.redo));
     match game {
         Ok(game) => screen(saved, game),
-        Err(e) => does_not_replay(e),
+        Err(e) => does_not_replay(&saved, e),
     }
 }
 
@@ -914,7 +926,7 @@ pub fn RecordControls(
             <button type="button" on:click=move |_| saving.set(true)>"Save"</button>
             <button type="button" on:click=export>"Export"</button>
             <button type="button" on:click=share>"Share link"</button>
-            <super::embed::EmbedButton record=Signal::derive(move || progress.get().record) new_game=new_game/>
+            <super::embed::EmbedButton record=Signal::derive(move || progress.get().record) new_game=new_game secret=secret/>
             <super::image::PictureButton name=Signal::derive(move || format!("parlour-{}-{}", game.name(), file_stamp()))/>
             // Waiting, the button can still be reached and pressed, and says why it waits.
             {move || if secret.get() {

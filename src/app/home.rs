@@ -21,7 +21,7 @@ pub fn Home() -> impl IntoView {
             .take(3)
             .collect(),
         Err(e) => {
-            state.tell(e.to_string(), true);
+            state.tell_unreadable(&e);
             Vec::new()
         }
     };

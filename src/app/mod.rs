@@ -71,6 +71,9 @@ pub struct AppState {
     pub notice: RwSignal<Option<Notice>>,
     /// A game just started or opened, kept in memory in case storage cannot hold it.
     pub current: RwSignal<Option<SavedGame>>,
+    /// The autosave [`AppState::start_game`] last made: a copy of a record that is kept
+    /// elsewhere too (a named save, a file, a link), so if it does not replay it is let go.
+    pub started: StoredValue<Option<String>>,
 }
 
 impl AppState {
@@ -103,6 +106,16 @@ impl AppState {
             link: None,
             screen: Some(self.route.get_untracked()),
         }));
+    }
+
+    /// Says that the saved games cannot be read, and why, and that games can still be played.
+    pub fn tell_unreadable(&self, e: &StoreError) {
+        self.tell(
+            play::sentence(&format!(
+                "{e}, so no saved games can be shown; games can still be played, but they will not be kept"
+            )),
+            true,
+        );
     }
 
     /// Says that something was not saved (`what`), and why; when storage is full, with the way
@@ -168,6 +181,7 @@ impl AppState {
             );
         }
         let route = Route::Play(game.id.clone());
+        self.started.set_value(Some(game.id.clone()));
         self.current.set(Some(game));
         if let Some(query) = embedded {
             self.route.set(Route::Embed(query));
@@ -228,6 +242,7 @@ fn App() -> impl IntoView {
         settings: RwSignal::new(stored_settings),
         notice: RwSignal::new(None),
         current: RwSignal::new(None),
+        started: StoredValue::new(None),
     };
     provide_context(state);
     // What could not be read is told once, as the app starts, whichever screen it opens on;

@@ -65,12 +65,12 @@ pub fn Saves() -> impl IntoView {
     let others = RwSignal::new(Vec::<Problem>::new());
     let reread_others = move || match store().other_problems() {
         Ok(found) => others.set(found),
-        Err(e) => state.tell(e.to_string(), true),
+        Err(e) => state.tell_unreadable(&e),
     };
     let refresh = move || {
         match store().summaries() {
             Ok(found) => listing.set(found),
-            Err(e) => state.tell(e.to_string(), true),
+            Err(e) => state.tell_unreadable(&e),
         }
         reread_others();
     };
@@ -335,7 +335,7 @@ fn ProblemRow(problem: Problem, on_change: Callback<String>) -> impl IntoView {
                 }
             }
             Ok(None) => on_change.run(key),
-            Err(e) => state.tell(e.to_string(), true),
+            Err(e) => state.tell(sentence(&format!("Not exported: {e}")), true),
         }
     };
     let delete = move |_: ()| match store().delete_raw(&key.get_value()) {

@@ -15,7 +15,9 @@ fn storage() -> Result<web_sys::Storage, StoreError> {
     if available {
         Ok(LocalStorage::raw())
     } else {
-        Err(StoreError::Unavailable("localStorage is turned off".into()))
+        Err(StoreError::Unavailable(
+            "it is turned off in this browser".into(),
+        ))
     }
 }
 
@@ -26,6 +28,9 @@ fn js_error(e: wasm_bindgen::JsValue) -> StoreError {
             let name = String::from(err.name());
             if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
                 StoreError::Full
+            } else if name == "SecurityError" {
+                // The browser's own words ("The operation is insecure.") say nothing to a player.
+                StoreError::Unavailable("this browser does not allow it for this page".into())
             } else {
                 StoreError::Unavailable(String::from(err.message()))
             }

@@ -147,6 +147,49 @@ export const tests = [
     },
   },
   {
+    name: 'a named save that does not replay is told of and left as it is, with no copy made each time it is tried',
+    async run(t) {
+      const page = await t.page();
+      await startGame(page, t.base);
+      await playByClicks(page, 'd6');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.locator('[role=dialog] button[type=submit]').click();
+      await waitText(page.locator('.notice'), 'Saved as');
+      // The named save's record is spoilt by hand: its second move takes a taken point.
+      const key = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('parlour/game/') && JSON.parse(localStorage.getItem(k)).kind === 'named');
+        const save = JSON.parse(localStorage.getItem(key));
+        save.record.moves = ['d6', 'd6'];
+        localStorage.setItem(key, JSON.stringify(save));
+        return key;
+      });
+      const before = await storage(page);
+      for (let i = 0; i < 2; i += 1) {
+        await open(page, t.base, '#/saves');
+        await page.locator('.save').filter({ has: page.locator('.kind', { hasText: /^Saved$/ }) }).getByRole('button', { name: 'Resume' }).click();
+        await waitText(page.locator('[role=alert]'), 'This saved game does not replay: move 2');
+      }
+      const after = await storage(page);
+      assert.deepEqual(Object.keys(after).sort(), Object.keys(before).sort(), 'no new saves were made');
+      assert.equal(after[key], before[key], 'the named save is left exactly as it was');
+    },
+  },
+  {
+    name: 'with storage turned off, the home page says games play but are not kept, and a game plays',
+    async run(t) {
+      const page = await t.page();
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+      });
+      await open(page, t.base, '#/');
+      await waitText(page.locator('.notice'), /^The browser's storage cannot be used \(.+\), so no saved games can be shown; games can still be played, but they will not be kept\./);
+      assert.doesNotMatch(await page.locator('.notice').innerText(), /insecure/, 'no browser jargon');
+      await startGame(page, t.base);
+      await playByClicks(page, 'd6');
+      assert.deepEqual(await moveList(page), ['d6'], 'the game plays on');
+    },
+  },
+  {
     name: 'saving under a name: never blank, never a second copy of the same; the saved games keep the keyboard\'s place',
     async run(t) {
       const page = await t.page({ width: 390, height: 800 });

@@ -90,6 +90,17 @@ fn bad_addresses_say_what_is_wrong() {
         "Block has no muggins"
     );
     assert!(refusal("quoits?target=-3").contains("target must be a number"));
+    // A number past what any option takes is refused in the same words, not the reader's.
+    let huge = refusal("quoits?target=99999999999");
+    assert!(
+        huge.contains("target 99999999999 is far too large"),
+        "{huge}"
+    );
+    assert!(!huge.contains("u32"), "{huge}");
+    // A long value is quoted cut short.
+    let long = refusal(&format!("doquin?pegs={}", "x".repeat(5000)));
+    assert!(long.contains(&format!("\"{}…\"", "x".repeat(40))), "{long}");
+    assert!(long.chars().count() < 200, "{long}");
     assert!(refusal("quoits?preset=fast").contains("no presets"));
     assert_eq!(
         EmbedSpec::parse("quoits?seats=easy,human").unwrap().seats,
@@ -312,7 +323,8 @@ fn bad_names_and_colours_say_what_is_wrong() {
         ("morris?names=Ada,%4", "the name \"%4\" is not written right"),
         (
             &format!("morris?names=Ada,{long}"),
-            "the name \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\" is 41 characters long; a name may have at most 40",
+            // Quoted cut short at 40 characters.
+            "the name \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\" is 41 characters long; a name may have at most 40",
         ),
         ("morris?colours=blue,green", "Morris has no colours to choose"),
         ("quoits?colours=blue,red", "unknown colour \"red\" (blue, natural, green, purple)"),

@@ -471,15 +471,16 @@ fn is_app_name(name: &str, seat: Seat) -> bool {
 
 /// A seat's name from the address: percent-decoded, not blank, and not too long.
 fn read_name(text: &str) -> Result<String, String> {
-    let name =
-        decode_percent(text).ok_or_else(|| format!("the name \"{text}\" is not written right"))?;
+    let name = decode_percent(text)
+        .ok_or_else(|| format!("the name \"{}\" is not written right", cut_short(text)))?;
     let name = name.trim().to_string();
     let length = name.chars().count();
     if name.is_empty() {
         Err("a seat's name is empty".to_string())
     } else if length > NAME_LIMIT {
         Err(format!(
-            "the name \"{name}\" is {length} characters long; a name may have at most {NAME_LIMIT}"
+            "the name \"{}\" is {length} characters long; a name may have at most {NAME_LIMIT}",
+            cut_short(&name)
         ))
     } else {
         Ok(name)
@@ -562,11 +563,26 @@ fn option_value(key: &str, text: &str, like: &Value) -> Result<Value, String> {
             "false" => Ok(Value::Bool(false)),
             _ => Err(format!("{key} must be true or false, not \"{text}\"")),
         },
-        Value::Number(_) => text
-            .parse::<u64>()
-            .map(Value::from)
-            .map_err(|_| format!("{key} must be a number, not \"{text}\"")),
+        Value::Number(_) => match text.parse::<u32>() {
+            Ok(n) => Ok(Value::from(n)),
+            Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+                Err(format!("{key} {} is far too large", cut_short(text)))
+            }
+            Err(_) => Err(format!(
+                "{key} must be a number, not \"{}\"",
+                cut_short(text)
+            )),
+        },
         _ => Ok(Value::String(text.to_string())),
+    }
+}
+
+/// Words from an address as a message quotes them: at most 40 characters (the longest name),
+/// so that a long one does not run off the screen.
+fn cut_short(text: &str) -> String {
+    match text.char_indices().nth(NAME_LIMIT) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
     }
 }
 

@@ -337,9 +337,14 @@ fn record_table(
         }
     };
     let rows = stats.rows(game);
+    // What counts, as `parlour::stats` counts it, for a table with several people or computers.
+    let how = format!(
+        "Each game counts once{}: won when a person wins, drawn when people and computers share the win, lost when only computers win.",
+        if game.has_levels() { ", at the level of its strongest computer" } else { "" }
+    );
     if rows.is_empty() {
         return view! {
-            <p class="hint">"Games you finish against the computer are counted here."</p>
+            <p class="hint">"Games you finish against the computer are counted here. " {how}</p>
         }
         .into_any();
     }
@@ -370,6 +375,7 @@ fn record_table(
                 </tbody>
             </table>
         </div>
+        <p class="hint">{how}</p>
         {reset_button()}
     }
     .into_any()

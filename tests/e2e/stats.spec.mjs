@@ -84,6 +84,8 @@ export const tests = [
       assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Keep it', 'the safe choice has the focus');
       await page.click('.dialog button:has-text("Keep it")');
       assert.deepEqual(await row(page, 'beginner'), [1, 1, 0, 0], 'kept');
+      // Under the table, how a game with several computers or people is counted.
+      await waitText(page.locator('.computer-record .hint'), 'at the level of its strongest computer: won when a person wins');
       await page.click('button:has-text("Reset record")');
       await page.click('.dialog button.danger');
       await waitText(page.locator('.computer-record'), 'Games you finish against the computer are counted here.');

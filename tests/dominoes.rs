@@ -463,7 +463,7 @@ fn a_difference_below_nothing_counts_nothing_and_says_so() {
     let why = &g.hands_log()[0].end.as_ref().unwrap().why;
     assert!(
         why.ends_with(
-            "the others' 8 pips are no more than their own 10, which counts nothing, \
+            "the others' 8 pips less their own 10 leave nothing to count, \
              so seats 1 and 3 score 0"
         ),
         "{why}"

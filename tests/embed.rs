@@ -97,6 +97,11 @@ fn bad_addresses_say_what_is_wrong() {
         "{huge}"
     );
     assert!(!huge.contains("u32"), "{huge}");
+    let small_type = refusal("doquin?pegs=300");
+    assert!(
+        small_type.contains("\"pegs\": 300 is out of range"),
+        "{small_type}"
+    );
     // A long value is quoted cut short.
     let long = refusal(&format!("doquin?pegs={}", "x".repeat(5000)));
     assert!(long.contains(&format!("\"{}…\"", "x".repeat(40))), "{long}");

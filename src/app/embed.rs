@@ -75,23 +75,25 @@ pub fn EmbedGame(query: String) -> impl IntoView {
 
 /// A frame's height that holds the whole of a game like this one at `width` (its board,
 /// controls and scores), or its replay (its longest move list scrolling in its box): measured
-/// on the built app at widths from 300 to 1,000 px, with a little over. The layout changes
+/// on the built app at widths from 300 to 2,000 px, with a little over. The layout changes
 /// twice below 720 px: at a phone's 480 and, for Archery and Doquin, near 700, where the board
-/// takes the whole width and the page grows taller. From 700 up it is the height that holds the
-/// game at 720, which holds it wider too.
+/// takes the whole width and the page grows taller (the band ends at 719, clear of it). From
+/// 720 up the height that holds a game at 720 holds it wider too, but for Archery's board, which
+/// grows with the frame: about 3 px for every 10 px of width.
 fn fitting_height(record: &Record, showing: Showing, width: u32) -> u32 {
     let band = match width {
         ..=480 => 0,
-        481..=699 => 1,
+        481..=719 => 1,
         _ => 2,
     };
     let players = record.players.len() as u32;
+    let archery_wide = (460 + width * 3 / 10).max(880);
     // Each game's heights in the three bands: so much, and so much more for each player.
     let (base, each) = match (showing, record.kind()) {
         (Showing::NewGame, Ok(GameKind::Morris)) => [(1040, 0), (1230, 0), (1230, 0)],
         (Showing::NewGame, Ok(GameKind::Quoits)) => [(1180, 35), (1220, 30), (1220, 30)],
         (Showing::NewGame, Ok(GameKind::Doquin)) => [(1690, 35), (1380, 35), (1240, 30)],
-        (Showing::NewGame, Ok(GameKind::Archery)) => [(1060, 40), (1300, 35), (850, 10)],
+        (Showing::NewGame, Ok(GameKind::Archery)) => [(1060, 40), (1300, 35), (archery_wide, 10)],
         (Showing::NewGame, _) => [(640, 90), (840, 10), (840, 10)],
         (Showing::Replay, Ok(GameKind::Morris)) => [(970, 0), (1100, 0), (1100, 0)],
         (Showing::Replay, Ok(GameKind::Quoits)) => [(1160, 0), (1160, 0), (1160, 0)],
@@ -208,8 +210,17 @@ fn EmbedDialog(
     });
     let theme = RwSignal::new(None::<Theme>);
     let width = RwSignal::new(720u32);
+    // While a hand keeps its secrets, the replay is not offered, even if it was chosen before
+    // the next hand was dealt (between computers, with the dialog open).
+    let shown = move || {
+        if secret.get() {
+            Showing::NewGame
+        } else {
+            showing.get()
+        }
+    };
     let fitting = move || {
-        let (what, wide) = (showing.get_untracked(), width.get_untracked());
+        let (what, wide) = (untrack(shown), width.get_untracked());
         record.with_untracked(|r| fitting_height(r, what, wide))
     };
     let height = RwSignal::new(fitting());
@@ -221,8 +232,16 @@ fn EmbedDialog(
     let fit = RwSignal::new(true);
     let copied = RwSignal::new(String::new());
     let code = move || {
-        let size = (width.get(), height.get());
-        record.with(|r| snippet(r, showing.get(), new_game, theme.get(), size, fit.get()))
+        let what = shown();
+        let size = if what == showing.get() {
+            (width.get(), height.get())
+        } else {
+            (
+                width.get(),
+                record.with(|r| fitting_height(r, what, width.get())),
+            )
+        };
+        record.with(|r| snippet(r, what, new_game, theme.get(), size, fit.get()))
     };
     let copy =
         move |_| dom::copy_and_say(code(), copied, "Copied.", "Select the code and copy it.");
@@ -248,10 +267,10 @@ fn EmbedDialog(
                 <fieldset class="choices">
                     <legend>"The frame shows"</legend>
                     <label class="choice"><input type="radio" name="embed-showing" id="embed-new-game"
-                        prop:checked=move || showing.get() == Showing::NewGame
+                        prop:checked=move || shown() == Showing::NewGame
                         on:change=move |_| show(Showing::NewGame)/>"A new game like this one, for readers to play"</label>
                     <label class="choice"><input type="radio" name="embed-showing" id="embed-replay"
-                        prop:checked=move || showing.get() == Showing::Replay
+                        prop:checked=move || shown() == Showing::Replay
                         disabled=move || secret.get()
                         aria-describedby=move || secret.get().then_some("embed-replay-waits")
                         on:change=move |_| show(Showing::Replay)/>"This game as it stands, for readers to step through"</label>
@@ -260,7 +279,7 @@ fn EmbedDialog(
                     })}
                 </fieldset>
             })}
-            <p>{move || match showing.get() {
+            <p>{move || match shown() {
                 Showing::NewGame => "Paste this into a web page to show a new game of this kind, with these seats, names and options, in a frame: only the board and its controls. A reader's game is saved in their own browser and resumes when they come back.",
                 Showing::Replay => "Paste this into a web page to show this game, move by move, in a frame: the board, the buttons to step through it and its list of moves. The moves travel in the address; nothing is stored.",
             }}</p>

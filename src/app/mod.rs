@@ -71,8 +71,8 @@ pub struct AppState {
     pub notice: RwSignal<Option<Notice>>,
     /// A game just started or opened, kept in memory in case storage cannot hold it.
     pub current: RwSignal<Option<SavedGame>>,
-    /// The autosave [`AppState::start_game`] last made: a copy of a record that is kept
-    /// elsewhere too (a named save, a file, a link), so if it does not replay it is let go.
+    /// The autosave [`AppState::start_game`] last made: a copy of a record kept elsewhere too
+    /// (a named save resumed), so if it does not replay it is let go.
     pub started: StoredValue<Option<String>>,
 }
 

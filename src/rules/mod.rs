@@ -34,6 +34,11 @@ pub fn read_options<T: serde::de::DeserializeOwned>(
             serde_json::from_value::<T>(Value::Object(one)).is_err()
         };
         match options.iter().find(|kv| alone(kv)) {
+            // A number the option's type cannot hold, told in words rather than the reader's
+            // ("invalid value: integer `300`, expected u8").
+            Some((key, value)) if value.is_number() && e.to_string().contains("invalid value") => {
+                format!("bad {game} option \"{key}\": {value} is out of range")
+            }
             Some((key, _)) => format!("bad {game} option \"{key}\": {e}"),
             None => format!("bad {game} option: {e}"),
         }

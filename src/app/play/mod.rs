@@ -138,9 +138,10 @@ fn doquin_ahead() -> Result<(), PartMissing> {
     Ok(())
 }
 
-/// Says why a saved game does not replay. The autosave a Resume has just made of a named save
-/// (or that a file or a link started) goes again: it would only be one more copy of a game that
-/// cannot be played, each time it is tried.
+/// Says why a saved game does not replay. The autosave that Resume has just made of a named
+/// save, with nothing played in it, goes again: the named save is left as it is, and the copy
+/// would only be one more game that cannot be played, made each time Resume is tried. (Links and
+/// files are replayed before a game is made of them.)
 fn does_not_replay(saved: &SavedGame, e: parlour::record::RecordError) -> AnyView {
     let state = app_state();
     let just_made = saved.kind == SaveKind::Autosave

@@ -128,7 +128,7 @@ pub struct HandEnd {
     pub winners: Vec<usize>,
     /// The pips counted for the winner before rounding (after `difference`), if pips count.
     pub counted: Option<u32>,
-    /// All Fives: the counted pips rounded to the nearest five.
+    /// All Fives: the counted pips rounded to the nearest five (none when nothing is counted).
     pub rounded: Option<u32>,
     /// Points each side scored for the hand.
     pub points: Vec<u32>,
@@ -336,8 +336,8 @@ pub fn score_hand(
             } else {
                 // The difference never goes below nothing (the rules page says so).
                 format!(
-                    "{opening}; the others' {others} pips are no more than their own {own}, \
-                     which counts nothing"
+                    "{opening}; the others' {others} pips less their own {own} leave nothing \
+                     to count"
                 )
             };
             let points = if game == DominoGame::AllFives && counted > 0 {

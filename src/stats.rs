@@ -29,6 +29,19 @@ use crate::record::Record;
 use crate::rules::dominoes::Dominoes;
 use crate::rules::{Outcome, Seat};
 
+/// What counts, in a player's words, for a table with several people or computers: the rule
+/// above.
+pub fn how_counted(game: GameKind) -> String {
+    format!(
+        "Each game counts once{}: won when a person wins, drawn when people and computers share the win, lost when only computers win.",
+        if game.has_levels() {
+            ", at the level of its strongest computer"
+        } else {
+            ""
+        }
+    )
+}
+
 /// How many counted games' ids are kept, newest last, so that no game is counted twice.
 pub const COUNTED_KEPT: usize = 200;
 

@@ -173,9 +173,8 @@ fn snippet(
 pub fn EmbedButton(
     #[prop(into)] record: Signal<Record>,
     #[prop(optional)] new_game: Option<NewGame>,
-    #[prop(optional)] secret: Option<Signal<bool>>,
+    #[prop(optional, into)] secret: Signal<bool>,
 ) -> impl IntoView {
-    let secret = secret.unwrap_or_else(|| Signal::stored(false));
     dialog_button("Embed", move |close| {
         embed_dialog(record, new_game, secret, close)
     })
@@ -219,48 +218,48 @@ fn EmbedDialog(
             showing.get()
         }
     };
-    let fitting = move || {
-        let (what, wide) = (untrack(shown), width.get_untracked());
-        record.with_untracked(|r| fitting_height(r, what, wide))
-    };
-    let height = RwSignal::new(fitting());
-    // A new choice of what to show, or of width, brings the height that holds it.
+    // The height the person typed, until what is shown or the width changes; else the height
+    // that holds what is shown at that width.
+    let typed_height = RwSignal::new(None::<u32>);
+    let height = Signal::derive(move || {
+        typed_height.get().unwrap_or_else(|| {
+            let (what, wide) = (shown(), width.get());
+            record.with(|r| fitting_height(r, what, wide))
+        })
+    });
     let show = move |what: Showing| {
         showing.set(what);
-        height.set(fitting());
+        typed_height.set(None);
     };
     let fit = RwSignal::new(true);
     let copied = RwSignal::new(String::new());
     let code = move || {
-        let what = shown();
-        let size = if what == showing.get() {
-            (width.get(), height.get())
-        } else {
-            (
-                width.get(),
-                record.with(|r| fitting_height(r, what, width.get())),
-            )
-        };
-        record.with(|r| snippet(r, what, new_game, theme.get(), size, fit.get()))
+        let size = (width.get(), height.get());
+        record.with(|r| snippet(r, shown(), new_game, theme.get(), size, fit.get()))
     };
     let copy =
         move |_| dom::copy_and_say(code(), copied, "Copied.", "Select the code and copy it.");
-    let size = move |label: &'static str, id: &'static str, value: RwSignal<u32>| {
+    let size = move |label: &'static str,
+                     id: &'static str,
+                     value: Signal<u32>,
+                     changed: Callback<leptos::ev::Event>| {
         view! {
             <div class="count">
                 <label for=id>{label}</label>
                 <input id=id type="number" inputmode="numeric" min="280" max="2000"
                     prop:value=move || value.get().to_string()
-                    on:change=move |ev| {
-                        dom::number_changed(&ev, 280, 2000, value, |v, n| *v = n);
-                        if value == width {
-                            height.set(fitting());
-                        }
-                    }/>
+                    on:change=move |ev| changed.run(ev)/>
                 <span>" px"</span>
             </div>
         }
     };
+    let width_changed = Callback::new(move |ev: leptos::ev::Event| {
+        dom::number_changed(&ev, 280, 2000, width, |v, n| *v = n);
+        typed_height.set(None);
+    });
+    let height_changed = Callback::new(move |ev: leptos::ev::Event| {
+        dom::number_changed(&ev, 280, 2000, typed_height, |v, n| *v = Some(n));
+    });
     view! {
         <Modal title="Embed this game".to_string() on_close=on_close>
             {new_game.is_some().then(|| view! {
@@ -298,8 +297,8 @@ fn EmbedDialog(
                     <option value="dark" selected=move || theme.get() == Some(Theme::Dark)>"Dark"</option>
                 </select>
             </div>
-            {size("Width", "embed-width", width)}
-            {size("Height", "embed-height", height)}
+            {size("Width", "embed-width", width.into(), width_changed)}
+            {size("Height", "embed-height", height, height_changed)}
             </div>
             <label class="choice"><input type="checkbox" id="embed-fit"
                 prop:checked=move || fit.get()

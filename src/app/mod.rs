@@ -71,8 +71,8 @@ pub struct AppState {
     pub notice: RwSignal<Option<Notice>>,
     /// A game just started or opened, kept in memory in case storage cannot hold it.
     pub current: RwSignal<Option<SavedGame>>,
-    /// The autosave [`AppState::start_game`] last made: a copy of a record kept elsewhere too
-    /// (a named save resumed), so if it does not replay it is let go.
+    /// The autosave [`AppState::start_game`] last made (see
+    /// [`AppState::let_go_if_just_started`]).
     pub started: StoredValue<Option<String>>,
 }
 
@@ -106,6 +106,22 @@ impl AppState {
             link: None,
             screen: Some(self.route.get_untracked()),
         }));
+    }
+
+    /// Lets go of `saved` if it is the autosave [`AppState::start_game`] has just made, with
+    /// nothing played in it, and it does not replay: the record it copies is kept where it came
+    /// from (a named save resumed), and the copy would only be one more game that cannot be
+    /// played, made each time Resume is tried. (Links and files are replayed before a game is
+    /// made of them.)
+    pub fn let_go_if_just_started(&self, saved: &SavedGame) {
+        let just_made = saved.kind == SaveKind::Autosave
+            && saved.created == saved.updated
+            && self.started.get_value().as_deref() == Some(saved.id.as_str());
+        if just_made {
+            let _ = store().delete_game(&saved.id);
+            self.current.set(None);
+            self.started.set_value(None);
+        }
     }
 
     /// Says that the saved games cannot be read, and why, and that games can still be played.

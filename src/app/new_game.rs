@@ -337,11 +337,7 @@ fn record_table(
         }
     };
     let rows = stats.rows(game);
-    // What counts, as `parlour::stats` counts it, for a table with several people or computers.
-    let how = format!(
-        "Each game counts once{}: won when a person wins, drawn when people and computers share the win, lost when only computers win.",
-        if game.has_levels() { ", at the level of its strongest computer" } else { "" }
-    );
+    let how = parlour::stats::how_counted(game);
     if rows.is_empty() {
         return view! {
             <p class="hint">"Games you finish against the computer are counted here. " {how}</p>

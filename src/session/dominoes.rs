@@ -89,6 +89,17 @@ pub fn plays_on(legal: &[Move], bone: Bone, arm: usize) -> Vec<Move> {
         .collect()
 }
 
+/// The plays of `bone` that need its way round chosen: both ways on each end where a matador
+/// may go either way round (Matador); none for any other bone.
+pub fn way_round_plays(legal: &[Move], bone: Bone) -> Vec<Move> {
+    target_arms(legal, bone)
+        .into_iter()
+        .map(|arm| plays_on(legal, bone, arm))
+        .filter(|ways| ways.len() > 1)
+        .flatten()
+        .collect()
+}
+
 /// Whose hand the screen shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Viewer {

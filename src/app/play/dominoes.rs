@@ -16,7 +16,8 @@ use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
     bone_label, bones, click_bone, counting_lines, ends_words, event_words, goal_words,
     hand_points, hint_words, last_bone, news, opening_words, play_words, playable, plays_on,
-    side_name, stock_words, table_words, target_arms, viewer, with_names, BoneClick, Viewer,
+    side_name, stock_words, table_words, target_arms, viewer, way_round_plays, with_names,
+    BoneClick, Viewer,
 };
 use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
@@ -412,10 +413,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         let legal = now.legal_moves();
                         let chosen = selected.get().filter(|b| playable(&legal, *b));
                         if let Some(bone) = chosen {
-                            let either_way = target_arms(&legal, bone)
-                                .into_iter()
-                                .any(|arm| plays_on(&legal, bone, arm).len() > 1);
-                            if either_way {
+                            if !way_round_plays(&legal, bone).is_empty() {
                                 format!("{who} to lay {bone}: choose where and which way round with a Lay button.")
                             } else {
                                 format!("{who} to lay {bone}: choose an end.")
@@ -559,15 +557,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         let now = position.get();
         let mut buttons = Vec::new();
         if let Some(bone) = selected.get() {
-            for arm in target_arms(&legal, bone) {
-                let ways = plays_on(&legal, bone, arm);
-                if ways.len() > 1 {
-                    for m in ways {
-                        buttons.push(view! {
-                            <button type="button" on:click=move |_| act(m, false)>{format!("Lay {}", play_words(&now, m))}</button>
-                        }.into_any());
-                    }
-                }
+            for m in way_round_plays(&legal, bone) {
+                buttons.push(view! {
+                    <button type="button" on:click=move |_| act(m, false)>{format!("Lay {}", play_words(&now, m))}</button>
+                }.into_any());
             }
         }
         if legal.contains(&Move::Claim) {

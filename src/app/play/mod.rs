@@ -138,20 +138,10 @@ fn doquin_ahead() -> Result<(), PartMissing> {
     Ok(())
 }
 
-/// Says why a saved game does not replay. The autosave that Resume has just made of a named
-/// save, with nothing played in it, goes again: the named save is left as it is, and the copy
-/// would only be one more game that cannot be played, made each time Resume is tried. (Links and
-/// files are replayed before a game is made of them.)
+/// Says why a saved game does not replay; a copy of it just made to play goes again
+/// ([`AppState::let_go_if_just_started`]).
 fn does_not_replay(saved: &SavedGame, e: parlour::record::RecordError) -> AnyView {
-    let state = app_state();
-    let just_made = saved.kind == SaveKind::Autosave
-        && saved.created == saved.updated
-        && state.started.get_value().as_deref() == Some(saved.id.as_str());
-    if just_made {
-        let _ = store().delete_game(&saved.id);
-        state.current.set(None);
-        state.started.set_value(None);
-    }
+    app_state().let_go_if_just_started(saved);
     cannot_open(format!(
         "This saved game does not replay: {e}. It is left as it is in your saved games."
     ))

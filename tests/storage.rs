@@ -287,6 +287,39 @@ fn games_are_saved_listed_loaded_and_deleted() {
 }
 
 #[test]
+fn a_game_is_known_by_the_key_it_is_stored_under() {
+    let store = store();
+    // A value copied by hand from one key to another keeps its old id inside.
+    let game = saved("old", 2_000.0, &["d6"]);
+    let mut text: serde_json::Value = serde_json::to_value(&game).unwrap();
+    text["version"] = STORE_VERSION.into();
+    let raw = text.to_string();
+    store.backend().set(&game_key("copy"), &raw).unwrap();
+    let listing = store.games().unwrap();
+    assert_eq!(ids(&listing), ["copy"], "saves: listed by the key");
+    assert_eq!(ids(&store.summaries().unwrap()), ["copy"]);
+    let opened = store.game("copy").unwrap();
+    assert_eq!(
+        opened.id, "copy",
+        "saves: opened under the key it is listed by"
+    );
+    assert_eq!(opened.record, game.record);
+    assert_eq!(store.game("old"), Err(LoadError::Missing));
+
+    // Saving it writes the key it came from, not the id it carried.
+    let next = moved_on(&opened, "a1");
+    store.save_game(&opened, &next, "tab", 3_000.0).unwrap();
+    assert_eq!(
+        store.game("old"),
+        Err(LoadError::Missing),
+        "saves: no second copy"
+    );
+    assert_eq!(store.game("copy").unwrap().record.moves, ["d6", "a1"]);
+    store.delete_game("copy").unwrap();
+    assert!(store.games().unwrap().games.is_empty());
+}
+
+#[test]
 fn saving_again_replaces_the_game() {
     let store = store();
     store.put_game(&saved("a", 1.0, &["d6"]), 1.0).unwrap();

@@ -731,7 +731,7 @@ impl<B: Backend> Store<B> {
             Ok(None) => return Ok(None),
             Err(e) => return Err(Problem::new(key, e.to_string())),
         };
-        let value: Value = serde_json::from_str(&raw).map_err(|e| Problem {
+        let mut value: Value = serde_json::from_str(&raw).map_err(|e| Problem {
             detail: Some(format!("not valid JSON: {e}")),
             ..Problem::new(
                 key,
@@ -758,6 +758,12 @@ impl<B: Backend> Store<B> {
                     "it has no version mark, so Parlour cannot tell how to read it",
                 ))
             }
+        }
+        // A saved game is found by its key, so the key says which game it is: a value whose
+        // own id says otherwise (copied by hand from another key) is opened, saved and
+        // deleted under the key it is listed by, never under an id that leads nowhere.
+        if let (Some(id), Value::Object(map)) = (key.strip_prefix(GAME_PREFIX), &mut value) {
+            map.insert("id".into(), Value::from(id));
         }
         Ok(Some(value))
     }

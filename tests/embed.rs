@@ -169,10 +169,15 @@ fn a_frame_that_kept_a_copy_goes_on_with_it_under_the_same_embed() {
         "the same game"
     );
     // Only an id of the kind Parlour writes.
-    for bad in ["", "a/b", "<x>", &"x".repeat(65)] {
+    for (bad, quoted) in [
+        ("", ""),
+        ("a/b", "a/b"),
+        ("<x>", "<x>"),
+        (&"x".repeat(65), &format!("{}…", "x".repeat(40))),
+    ] {
         assert_eq!(
             EmbedSpec::parse(&format!("morris?save={bad}")).unwrap_err(),
-            format!("\"{bad}\" is not the id of a saved game")
+            format!("\"{quoted}\" is not the id of a saved game")
         );
     }
 }
@@ -337,6 +342,33 @@ fn bad_names_and_colours_say_what_is_wrong() {
         ("archery?seats=human,human,human&colours=blue,green", "2 colours for 3 seats"),
     ] {
         assert_eq!(EmbedSpec::parse(text).map(|_| ()), Err(why.to_string()), "{text}");
+    }
+}
+
+#[test]
+fn every_word_from_an_address_is_quoted_cut_short() {
+    let long = "y".repeat(300);
+    let cut = format!("\"{}…\"", "y".repeat(40));
+    for address in [
+        (format!("morris?seats=human,{long}")),
+        (format!("morris?theme={long}")),
+        (format!("{long}?seats=human,human")),
+        (format!("morris?save={long}!")),
+        (format!("morris?{long}=1")),
+        (format!("morris?variant={long}")),
+        (format!("dominoes?preset={long}")),
+        (format!("quoits?colours=blue,{long}")),
+        (format!("quoits?one_pitch={long}")),
+    ] {
+        let refused = match EmbedSpec::parse(&address) {
+            Err(why) => why,
+            Ok(spec) => spec.record().map(|_| ()).unwrap_err(),
+        };
+        assert!(
+            refused.contains(&cut) && refused.len() < 200,
+            "{}: {refused}",
+            &address[..20]
+        );
     }
 }
 

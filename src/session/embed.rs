@@ -41,7 +41,7 @@ impl Seat {
             level => Level::from_name(level)
                 .map(|l| Seat::Computer(Some(l)))
                 .ok_or_else(|| {
-                    format!("unknown seat \"{level}\" (human, computer or a level: beginner, easy, medium, hard, hardest)")
+                    format!("unknown seat \"{}\" (human, computer or a level: beginner, easy, medium, hard, hardest)", cut_short(level))
                 }),
         }
     }
@@ -86,7 +86,10 @@ impl Theme {
             "light" => Ok(Some(Theme::Light)),
             "dark" => Ok(Some(Theme::Dark)),
             "" | "system" => Ok(None),
-            other => Err(format!("unknown theme \"{other}\" (light or dark)")),
+            other => Err(format!(
+                "unknown theme \"{}\" (light or dark)",
+                cut_short(other)
+            )),
         }
     }
 }
@@ -127,7 +130,7 @@ impl EmbedSpec {
     pub fn read(text: &str) -> Result<EmbedSpec, String> {
         let (name, query) = text.split_once('?').unwrap_or((text, ""));
         let game = GameKind::from_name(name.trim_end_matches('/'))
-            .ok_or_else(|| format!("there is no game \"{name}\" to embed"))?;
+            .ok_or_else(|| format!("there is no game \"{}\" to embed", cut_short(name)))?;
         let mut spec = EmbedSpec {
             game,
             preset: None,
@@ -160,10 +163,20 @@ impl EmbedSpec {
                 }
                 "colours" => return Err(format!("{} has no colours to choose", game.title())),
                 "save" if is_save_id(value) => spec.save = Some(value.to_string()),
-                "save" => return Err(format!("\"{value}\" is not the id of a saved game")),
+                "save" => {
+                    return Err(format!(
+                        "\"{}\" is not the id of a saved game",
+                        cut_short(value)
+                    ))
+                }
                 // The game's options are checked where the game is set up (`record`).
                 option if is_option_name(option) => put_option(&mut spec.options, option, value),
-                other => return Err(format!("unknown setting \"{other}\" in the embed address")),
+                other => {
+                    return Err(format!(
+                        "unknown setting \"{}\" in the embed address",
+                        cut_short(other)
+                    ))
+                }
             }
         }
         let seats = spec.seats.len();
@@ -300,7 +313,8 @@ impl EmbedSpec {
         for (key, text) in &self.options {
             let preset = record.options.get(key).ok_or_else(|| {
                 format!(
-                    "unknown setting \"{key}\" in the embed address (not an option of this game)"
+                    "unknown setting \"{}\" in the embed address (not an option of this game)",
+                    cut_short(key)
                 )
             })?;
             let value = option_value(key, text, preset)?;
@@ -347,7 +361,7 @@ impl EmbedSpec {
         let variant = match self.preset.as_deref() {
             None => Variant::Morelles,
             Some(name) => Variant::from_name(name)
-                .ok_or_else(|| format!("unknown Morris variant \"{name}\""))?,
+                .ok_or_else(|| format!("unknown Morris variant \"{}\"", cut_short(name)))?,
         };
         let position = Position::new(variant, morris::Options::default());
         Ok(Record::new(
@@ -386,7 +400,7 @@ impl EmbedSpec {
         let game = match self.preset.as_deref() {
             None => DominoGame::Block,
             Some(name) => DominoGame::from_name(name)
-                .ok_or_else(|| format!("unknown game of dominoes \"{name}\""))?,
+                .ok_or_else(|| format!("unknown game of dominoes \"{}\"", cut_short(name)))?,
         };
         let table = Dominoes::new(game, n, dominoes::Options::defaults(game, n))?;
         Ok(Record::new(
@@ -493,7 +507,8 @@ fn read_colour(text: &str) -> Result<String, String> {
         Ok(text.to_string())
     } else {
         Err(format!(
-            "unknown colour \"{text}\" ({})",
+            "unknown colour \"{}\" ({})",
+            cut_short(text),
             COLOURS.join(", ")
         ))
     }
@@ -561,7 +576,10 @@ fn option_value(key: &str, text: &str, like: &Value) -> Result<Value, String> {
         Value::Bool(_) => match text {
             "true" => Ok(Value::Bool(true)),
             "false" => Ok(Value::Bool(false)),
-            _ => Err(format!("{key} must be true or false, not \"{text}\"")),
+            _ => Err(format!(
+                "{key} must be true or false, not \"{}\"",
+                cut_short(text)
+            )),
         },
         Value::Number(_) => match text.parse::<u32>() {
             Ok(n) => Ok(Value::from(n)),

@@ -248,7 +248,9 @@ fn EmbedDialog(
                 <label for=id>{label}</label>
                 <input id=id type="number" inputmode="numeric" min="280" max="2000"
                     prop:value=move || value.get().to_string()
-                    on:change=move |ev| changed.run(ev)/>
+                    // A box left with a number typed and not yet taken changes as the dialog
+                    // closes (Escape), when the callback is gone: that change is let go.
+                    on:change=move |ev| { changed.try_run(ev); }/>
                 <span>" px"</span>
             </div>
         }

@@ -237,6 +237,35 @@ export const tests = [
     },
   },
   {
+    name: 'a number box takes what the browser reads as a number: "1e3", a fraction to the nearest whole, a bound past either end',
+    async run(t) {
+      const page = await t.page({ width: 1280 });
+      await openForPeople(page, t.base, MOST_PLAYERS.morris);
+      await page.getByRole('button', { name: 'Embed' }).click();
+      const width = async (typed) => {
+        await page.fill('#embed-width', typed);
+        await page.locator('#embed-width').dispatchEvent('change');
+        const shown = await page.locator('#embed-width').inputValue();
+        const snippet = await page.locator('#embed-code').inputValue();
+        assert.match(snippet, new RegExp(` width="${shown}" `), `"${typed}": the snippet has the width the box shows`);
+        return shown;
+      };
+      assert.equal(await width('1e3'), '1000');
+      assert.equal(await width('300.5'), '301');
+      assert.equal(await width('412.4'), '412');
+      assert.equal(await width('5000'), '2000', 'past the widest, the widest');
+      assert.equal(await width('-40'), '280', 'below the narrowest, the narrowest');
+      assert.equal(await width(''), '280', 'a cleared box shows the width in force again');
+      await page.keyboard.press('Escape');
+      // The same in a new-game form: a fraction of a bone is the nearest whole bone.
+      await page.goto(t.base + '#/new/dominoes');
+      await page.waitForSelector('form.setup');
+      await page.fill('#domino-hand', '4.6');
+      await page.locator('#domino-hand').dispatchEvent('change');
+      assert.equal(await page.locator('#domino-hand').inputValue(), '5');
+    },
+  },
+  {
     name: 'with the script the dialog adds, a frame fits its height to the game, on a phone too',
     async run(t) {
       const page = await t.page({ width: 1280 });

@@ -709,7 +709,7 @@ fn double_mill_removes_one_man_by_default() {
         IllegalMove::TooManyRemovals(1),
         "double mill: a second removal is refused by default"
     );
-    assert_eq!(error.to_string(), "that move removes only 1 man");
+    assert_eq!(error.to_string(), "that move removes only one man");
 }
 
 #[test]
@@ -728,7 +728,7 @@ fn double_mill_removes_two_men_with_two_removals() {
     );
     assert_eq!(
         error.to_string(),
-        "that move makes two mills: name 2 men to remove, as in d6xg7xa1"
+        "that move makes more than one mill: name 2 men to remove, as in d6xg7xa1"
     );
     assert_eq!(
         refused(&mut position, "a1xc5xc5"),
@@ -776,6 +776,81 @@ fn double_mill_takes_only_the_men_there_are() {
         with_step(&position, "a1"),
         names(&["a1xc5"]),
         "two removals: no more removals than opposing men on the board"
+    );
+}
+
+/// Twelve Men's Morris, White b4 b6 d2 f2 a1 c3 with one man in hand: b2, a corner of the
+/// middle square, closes b2-b4-b6, b2-d2-f2 and the diagonal a1-b2-c3 at once.
+fn triple_mill(options: Options, black: &str) -> Position {
+    setup_with(
+        TwelveMens,
+        options,
+        "b4 b6 d2 f2 a1 c3",
+        black,
+        [1, 0],
+        White,
+    )
+}
+
+#[test]
+fn triple_mill_removes_one_man_for_each_mill_with_the_option() {
+    // Black g4 d5 e5 g1, none in a mill.
+    let mut position = triple_mill(two_removals(), "g4 d5 e5 g1");
+    assert_eq!(
+        position.mills_made_by(mv("b2")),
+        3,
+        "three mills through b2"
+    );
+    assert_eq!(
+        with_step(&position, "b2"),
+        names(&["b2xd5xe5xg1", "b2xd5xe5xg4", "b2xd5xg1xg4", "b2xe5xg1xg4"]),
+        "one man per mill: each set of three men once"
+    );
+    assert_eq!(
+        refused(&mut position, "b2xg4xd5"),
+        IllegalMove::RemovalDue(3)
+    );
+    let mut one_order = position.clone();
+    let mut other_order = position.clone();
+    play(&mut one_order, &["b2xg4xd5xe5"]);
+    play(&mut other_order, &["b2xe5xg4xd5"]);
+    assert_eq!(
+        one_order, other_order,
+        "the order of the three does not matter"
+    );
+    assert_eq!(one_order.on_board(Black), 1, "three men are gone");
+
+    let mut by_default = triple_mill(Options::default(), "g4 d5 e5 g1");
+    assert_eq!(
+        with_step(&by_default, "b2"),
+        names(&["b2xg1", "b2xg4", "b2xd5", "b2xe5"]),
+        "by default, one man however many mills"
+    );
+    assert_eq!(
+        refused(&mut by_default, "b2xg4xd5xe5"),
+        IllegalMove::TooManyRemovals(1)
+    );
+}
+
+#[test]
+fn triple_mill_takes_the_free_man_first_then_any() {
+    // Black a7 d7 g7 (a mill) and g4: g4 goes first; then every Black man is in a mill, and
+    // once one of them is gone the other two are free.
+    let mut position = triple_mill(two_removals(), "a7 d7 g7 g4");
+    assert_eq!(
+        with_step(&position, "b2"),
+        names(&["b2xg4xa7xd7", "b2xg4xa7xg7", "b2xg4xd7xg7"]),
+        "the free man first, then two of the mill"
+    );
+    assert_eq!(
+        refused(&mut position, "b2xa7xg4xd7"),
+        IllegalMove::InMill(point("a7"))
+    );
+    play(&mut position, &["b2xg4xg7xa7"]);
+    assert_eq!(position.on_board(Black), 1);
+    assert!(
+        "b2xg4xa7xd7xg7".parse::<Move>().is_err(),
+        "no move removes four men"
     );
 }
 
@@ -1208,7 +1283,7 @@ fn parse_errors_are_separate_from_illegal_moves() {
         "a1x",
         "xa1",
         "a1xx",
-        "a1xg7xd7xa4",
+        "a1xg7xd7xa4xb2",
         "a1\u{2013}a4",
         "\u{e9}1",
         "resignx",
@@ -1821,7 +1896,7 @@ fn twelve_mens_diagonal_and_row_make_a_double_mill() {
     assert_eq!(double.on_board(Black), 2, "two removals: two men are gone");
     assert_eq!(double.lost(Black), 2);
 
-    // a1 on a row, a column and a diagonal at once still takes no more than two.
+    // a1 on a row, a column and a diagonal at once takes three: each set of three once.
     let triple = setup_with(
         TwelveMens,
         two_removals(),
@@ -1833,8 +1908,8 @@ fn twelve_mens_diagonal_and_row_make_a_double_mill() {
     let step = with_step(&triple, "a1");
     assert_eq!(
         step.len(),
-        6,
-        "triple mill: still two removals, each pair once"
+        4,
+        "triple mill: three removals, each set of three once"
     );
     let single = setup(TwelveMens, "d1 g1 a4 a7 b2 c3", black, [6, 8], White);
     assert_eq!(

@@ -373,39 +373,41 @@ mod reference {
             let me = self.to_move;
             let them = &self.men[1 - me];
             let mut turns = Vec::new();
-            let free = self.removable(them);
             for (from, to) in self.steps(me) {
-                let most = if self.rules.two_removals { 2 } else { 1 };
+                // One man, or one man for each line made with the option.
+                let made = self.lines_made(from, to);
+                let most = if self.rules.two_removals { made } else { 1 };
                 let due = if self.rules.line_wins {
                     0
                 } else {
-                    self.lines_made(from, to).min(most).min(them.len())
+                    made.min(most).min(them.len())
                 };
                 let turn = |removed: &[&'static str]| Turn {
                     from,
                     to,
                     removed: removed.iter().copied().collect(),
                 };
-                match due {
-                    0 => turns.push(turn(&[])),
-                    1 => {
-                        for &r in &free {
-                            turns.push(turn(&[r]));
-                        }
-                    }
-                    _ => {
-                        // One man, then another from what is left: the rule applies to each.
-                        for &r in &free {
+                // One man after another from what is left: the rule applies to each.
+                let mut orders: Vec<Vec<&'static str>> = vec![Vec::new()];
+                for _ in 0..due {
+                    orders = orders
+                        .into_iter()
+                        .flat_map(|taken| {
                             let mut left = them.clone();
-                            left.remove(r);
-                            for s in self.removable(&left) {
-                                turns.push(turn(&[r, s]));
+                            for r in &taken {
+                                left.remove(r);
                             }
-                        }
-                    }
+                            self.removable(&left).into_iter().map(move |s| {
+                                let mut more = taken.clone();
+                                more.push(s);
+                                more
+                            })
+                        })
+                        .collect();
                 }
+                turns.extend(orders.iter().map(|order| turn(order)));
             }
-            // A pair of men taken in either order is one turn.
+            // The same men taken in another order are the same turn.
             if self.rules.two_removals {
                 turns.sort();
                 turns.dedup();
@@ -1012,6 +1014,31 @@ fn perft_twelve_mens_moving_phase_with_and_without_two_removals() {
         );
         check(
             &format!("TwelveMens midgame, two_removals {two_removals}"),
+            &position,
+            &reference,
+            &counts,
+        );
+    }
+}
+
+/// Twelve Men's Morris, twelve placements in: White has b4 b6 d2 f2 a1 c3 round the empty b2, a
+/// corner of the middle square, so White's b2 closes three mills at once (two sides and a
+/// diagonal), and with the option takes three men (sets of three counted once, whatever the
+/// order they are named in).
+const TWELVE_MENS_TRIPLE_MILL: [&str; 12] = [
+    "d2", "g7", "f2", "g4", "b4", "e5", "b6", "d5", "a1", "d6", "c3", "f4",
+];
+
+#[test]
+fn perft_twelve_mens_triple_mill_with_and_without_two_removals() {
+    for (two_removals, counts) in [(false, [17, 613, 10110]), (true, [31, 821, 15238])] {
+        let (position, reference) = after_moves(
+            Variant::TwelveMens,
+            options(two_removals),
+            &TWELVE_MENS_TRIPLE_MILL,
+        );
+        check(
+            &format!("TwelveMens triple mill, two_removals {two_removals}"),
             &position,
             &reference,
             &counts,

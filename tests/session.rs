@@ -430,6 +430,53 @@ fn a_double_mill_takes_the_men_in_either_order() {
     assert_eq!(play.position().on_board(Side::White), 6);
 }
 
+/// Twelve Men's Morris: White's b2 closes b2-b4-b6, b2-d2-f2 and a1-b2-c3; Black's six men
+/// g7 g4 e5 d5 d6 f4 are all free.
+const TRIPLE_MILL: [&str; 12] = [
+    "d2", "g7", "f2", "g4", "b4", "e5", "b6", "d5", "a1", "d6", "c3", "f4",
+];
+
+#[test]
+fn a_triple_mill_asks_for_three_men_in_any_order_and_says_so() {
+    let mut play = open(
+        Variant::TwelveMens,
+        r#"{"two_removals": true}"#,
+        &TRIPLE_MILL,
+    );
+    let before = play.position().clone();
+    assert_eq!(touch(&mut play, "b2"), Response::ChooseRemoval);
+    let due = play.removals_due().expect("removals wait");
+    assert_eq!(
+        due,
+        RemovalsDue {
+            mills: 3,
+            men: 3,
+            chosen: 0
+        }
+    );
+    assert_eq!(
+        due.asking("Black"),
+        "choose three of Black's men to remove, one at a time"
+    );
+    // In the reverse of the order the rules list them in.
+    assert_eq!(touch(&mut play, "g7"), Response::ChooseRemoval);
+    assert_eq!(touch(&mut play, "f4"), Response::ChooseRemoval);
+    let due = play.removals_due().expect("one more");
+    assert_eq!(due.chosen, 2);
+    assert_eq!(
+        due.asking("Black"),
+        "choose a third of Black's men to remove"
+    );
+    assert_eq!(due.chosen_words(), "Two chosen");
+    assert_eq!(play.targets().len(), 4, "any of the four left");
+    assert_eq!(touch(&mut play, "d5"), Response::Played(mv("b2xg7xf4xd5")));
+    assert_eq!(play.position().on_board(Side::Black), 3);
+    assert_eq!(
+        MorrisPlay::describe(&before, mv("b2xg7xf4xd5")),
+        "White places a man on b2, makes three mills and removes g7, f4 and d5"
+    );
+}
+
 #[test]
 fn a_double_mill_removes_one_man_by_default() {
     let mut play = open(Variant::Morelles, "{}", &TWO_REMOVALS);

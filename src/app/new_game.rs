@@ -474,7 +474,7 @@ fn MorrisSetup() -> impl IntoView {
             <fieldset>
                 <legend>"Options"</legend>
                 {move || (!variant.get().mill_wins()).then(|| option(
-                    "A move that makes two mills at once removes two men",
+                    "One man removed for each mill a move makes (two for a double mill)",
                     |o| o.two_removals,
                     |o, on| o.two_removals = on,
                 ))}

@@ -1108,7 +1108,8 @@ fn doquin_selfplay(args: &[String]) -> Result<(), String> {
 /// - `ucinewgame`: forgets the previous game (the table) and goes back to the start.
 /// - `setoption name NAME value VALUE`, with the names
 ///   - `Variant`: `morelles` (the default), `morrice`, `six-mens`, `twelve-mens`, `three-mens`;
-///   - `TwoRemovals`: `true` or `false` (default `false`): a double mill removes two men;
+///   - `TwoRemovals`: `true` or `false` (default `false`): one man per mill (a double mill
+///     removes two men, a triple three);
 ///   - `RepetitionDraw`: `true` or `false` (default `true`): the third repetition draws;
 ///   - `FiftyMoveDraw`: `true` or `false` (default `true`): fifty moves each without a mill
 ///     draw;

@@ -3,7 +3,7 @@
 //! touched; it knows no rule.
 
 use crate::record::{Record, RecordError};
-use crate::rules::morris::{Move, Phase, Point, Position, Removals, Side};
+use crate::rules::morris::{other_orders, Move, Phase, Point, Position, Removals, Side};
 
 use super::Match;
 
@@ -27,6 +27,42 @@ pub struct RemovalsDue {
     pub men: usize,
     /// The men chosen so far.
     pub chosen: usize,
+}
+
+impl RemovalsDue {
+    /// A single mill's one man, none chosen yet.
+    pub const ONE: RemovalsDue = RemovalsDue {
+        mills: 1,
+        men: 1,
+        chosen: 0,
+    };
+
+    /// What the mover is asked for next: "choose two of Black's men to remove, one at a time",
+    /// "choose a second of Black's men to remove" (`them` is the other side's name).
+    pub fn asking(&self, them: &str) -> String {
+        const COUNTS: [&str; 4] = ["no", "one", "two", "three"];
+        const ORDINALS: [&str; 4] = ["first", "first", "second", "third"];
+        match (self.men, self.chosen) {
+            (0 | 1, _) => format!("choose one of {them}'s men to remove"),
+            (men, 0) => format!(
+                "choose {} of {them}'s men to remove, one at a time",
+                COUNTS.get(men).copied().unwrap_or("several")
+            ),
+            (_, chosen) => format!(
+                "choose a {} of {them}'s men to remove",
+                ORDINALS.get(chosen + 1).copied().unwrap_or("further")
+            ),
+        }
+    }
+
+    /// How many are chosen so far (one or more), as a sentence's start: "One chosen".
+    pub fn chosen_words(&self) -> &'static str {
+        if self.chosen <= 1 {
+            "One chosen"
+        } else {
+            "Two chosen"
+        }
+    }
 }
 
 /// "a mill", "two mills", "three mills".
@@ -305,22 +341,27 @@ impl MorrisPlay {
             Move::Resign => format!("{side} resigns"),
             Move::Draw => "The players agree a draw".to_string(),
         };
-        let removed: Vec<String> = m.removals().iter().map(|p| p.to_string()).collect();
-        if !removed.is_empty() {
+        let mut removed: Vec<String> = m.removals().iter().map(|p| p.to_string()).collect();
+        if let Some(last) = removed.pop() {
+            // "g7", "g7 and a1", "g7, a1 and d5".
+            let removed = match removed.is_empty() {
+                true => last,
+                false => format!("{} and {last}", removed.join(", ")),
+            };
             // One man may close two lines at once (a double mill), or three on a board with
             // diagonals.
             let mills = position_before.mills_made_by(m).max(1);
             words.push_str(&format!(
                 ", makes {} and removes {}",
                 mills_words(mills),
-                removed.join(" and ")
+                removed
             ));
         }
         words
     }
 
     /// While a move waits for its removals: the mills it makes, how many men it removes in all
-    /// (two for a double mill with the option of two removals), and how many are chosen.
+    /// (one for each mill with the option of one man per mill), and how many are chosen.
     pub fn removals_due(&self) -> Option<RemovalsDue> {
         let Selection::Removing { step, removals } = self.selection else {
             return None;
@@ -413,23 +454,26 @@ impl MorrisPlay {
         Response::ChooseRemoval
     }
 
-    /// The legal moves, with each double removal also in its other order when the rules accept
-    /// that order too: the list names each pair of men once, but a player may take them in
-    /// either order.
+    /// The legal moves, with the men each removes also in their other orders that the rules
+    /// accept: the list names each set of men once, but a player may take them in any order
+    /// the rule about men in mills allows.
     fn legal_in_every_order(&self) -> Vec<Move> {
         let position = self.position();
         let mut moves = position.legal_moves();
-        let reversed: Vec<Move> = moves
+        let reordered: Vec<Move> = moves
             .iter()
-            .filter_map(|m| match m.removals().iter().collect::<Vec<_>>()[..] {
-                [first, second] => {
-                    Some(m.with_removals(Removals::default().with(second).with(first)))
-                }
-                _ => None,
+            .flat_map(|m| {
+                let removed: Vec<Point> = m.removals().iter().collect();
+                other_orders(removed.len()).map(move |order| {
+                    let removals = order
+                        .iter()
+                        .fold(Removals::default(), |r, &i| r.with(removed[i]));
+                    m.with_removals(removals)
+                })
             })
             .filter(|m| position.check(*m).is_ok())
             .collect();
-        moves.extend(reversed);
+        moves.extend(reordered);
         moves
     }
 

@@ -251,4 +251,24 @@ export const tests = [
       await waitText(page.locator('.end-panel'), 'Bob resigned');
     },
   },
+  {
+    name: 'a placement that closes three mills takes three men, one for each, with the two-removals option',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      const record = JSON.parse(await readFile(new URL('../golden/morris/twelve-mens-triple-mill.record.json', import.meta.url), 'utf8'));
+      await open(page, t.base, shareRoute(record));
+      await page.waitForSelector('svg.board');
+      await touch(page, 'b2');
+      await waitText(page.locator('.status'), 'has made three mills: choose three of Black\'s men to remove, one at a time');
+      await touch(page, 'g7');
+      await touch(page, 'f4');
+      await waitText(page.locator('.status'), 'choose a third of Black\'s men to remove');
+      await waitText(page.locator('[aria-live=polite]'), 'Two chosen. Choose a third');
+      await t.shot(page, 'triple-mill-third-phone');
+      await touch(page, 'd5');
+      assert.deepEqual((await moveList(page)).slice(-1), ['b2xg7xf4xd5'], 'one move takes all three');
+      await waitText(page.locator('.status'), 'Bea (Black) to place');
+      assert.match(await page.locator('.player.black .counts').textContent(), /On board: 3/);
+    },
+  },
 ];

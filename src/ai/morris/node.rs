@@ -3,8 +3,8 @@
 //! copying and changing a few words, and never clones a [`Position`].
 
 use crate::rules::morris::{
-    board::bits, Board, Move, Options, Point, Position, Removals, Side, Variant, FEWEST_MEN,
-    QUIET_PLIES_FOR_DRAW,
+    board::bits, each_removal_set, Board, Move, Options, Point, Position, Removals, Side, Variant,
+    FEWEST_MEN, MOST_REMOVALS, QUIET_PLIES_FOR_DRAW,
 };
 
 /// The most points a board may have in a bit set.
@@ -28,7 +28,7 @@ pub(crate) struct Geometry {
     pub flying: bool,
     pub mill_wins: bool,
     pub full_board_draws: bool,
-    /// Men removed by a move that closes two mills at once.
+    /// The most men one move removes: one, or one per mill with the option.
     pub most_removals: u32,
     pub repetition_draw: bool,
     pub fifty_move_draw: bool,
@@ -66,7 +66,11 @@ impl Geometry {
             flying: variant.flying(),
             mill_wins: variant.mill_wins(),
             full_board_draws: variant.full_board_draws(),
-            most_removals: if options.two_removals { 2 } else { 1 },
+            most_removals: if options.two_removals {
+                MOST_REMOVALS as u32
+            } else {
+                1
+            },
             repetition_draw: options.repetition_draw,
             fifty_move_draw: options.fifty_move_draw,
             rules_key: ZOBRIST.rules[variant_index * 8 + option_bits],
@@ -171,11 +175,11 @@ impl Geometry {
             Some(p) => Some(self.index(p)?),
             None => None,
         };
-        let mut removed = [None, None];
+        let mut removed = [None; MOST_REMOVALS];
         for (slot, point) in removed.iter_mut().zip(m.removals().iter()) {
             *slot = Some(self.index(point)?);
         }
-        Some(Mv::new(from, to, removed[0], removed[1]))
+        Some(Mv::new(from, to, removed))
     }
 }
 
@@ -188,11 +192,13 @@ impl Mv {
     pub const NONE: Mv = Mv(0);
 
     #[inline]
-    pub fn new(from: Option<usize>, to: usize, r1: Option<usize>, r2: Option<usize>) -> Mv {
-        let f = from.map_or(0, |i| i as u32 + 1);
-        let a = r1.map_or(0, |i| i as u32 + 1);
-        let b = r2.map_or(0, |i| i as u32 + 1);
-        Mv(f | (to as u32 + 1) << 6 | a << 12 | b << 18)
+    pub fn new(from: Option<usize>, to: usize, removed: [Option<usize>; MOST_REMOVALS]) -> Mv {
+        let slot = |i: Option<usize>| i.map_or(0, |i| i as u32 + 1);
+        let mut mv = slot(from) | (to as u32 + 1) << 6;
+        for (k, r) in removed.into_iter().enumerate() {
+            mv |= slot(r) << (12 + 6 * k);
+        }
+        Mv(mv)
     }
 
     #[inline]
@@ -210,10 +216,14 @@ impl Mv {
 
     #[inline]
     pub fn removals(self) -> impl Iterator<Item = usize> {
-        [(self.0 >> 12) & 63, (self.0 >> 18) & 63]
-            .into_iter()
-            .filter(|r| *r != 0)
-            .map(|r| r as usize - 1)
+        [
+            (self.0 >> 12) & 63,
+            (self.0 >> 18) & 63,
+            (self.0 >> 24) & 63,
+        ]
+        .into_iter()
+        .filter(|r| *r != 0)
+        .map(|r| r as usize - 1)
     }
 
     #[inline]
@@ -414,7 +424,7 @@ impl Node {
     }
 
     /// Appends every legal move of the side to move to `out`, as [`Position::legal_moves`]
-    /// lists them (the same removals, each pair of removals once).
+    /// lists them (the same removals, each set of men removed once).
     pub fn generate(&self, g: &Geometry, out: &mut Vec<Mv>) {
         let s = usize::from(self.stm);
         let (own, opp) = (self.men[s], self.men[1 - s]);
@@ -430,24 +440,27 @@ impl Node {
                 g.mills_made(after, to).min(most)
             };
             if due == 0 {
-                out.push(Mv::new(from, to, None, None));
+                out.push(Mv::new(from, to, [None; MOST_REMOVALS]));
                 return;
             }
             let first = *removable.get_or_insert_with(|| g.removable(opp));
             if due == 1 {
                 for r in bits(first) {
-                    out.push(Mv::new(from, to, Some(idx(r)), None));
+                    out.push(Mv::new(from, to, [Some(idx(r)), None, None]));
                 }
             } else {
-                for a in bits(first) {
-                    let second = g.removable(opp & !a);
-                    for b in bits(second) {
-                        let reverse_is_legal = first & b != 0 && g.removable(opp & !b) & a != 0;
-                        if a < b || !reverse_is_legal {
-                            out.push(Mv::new(from, to, Some(idx(a)), Some(idx(b))));
+                each_removal_set(
+                    due as usize,
+                    opp,
+                    |men| g.removable(men),
+                    |set| {
+                        let mut removed = [None; MOST_REMOVALS];
+                        for (slot, man) in removed.iter_mut().zip(set) {
+                            *slot = Some(idx(*man));
                         }
-                    }
-                }
+                        out.push(Mv::new(from, to, removed));
+                    },
+                );
             }
         };
         if self.hand[s] > 0 {
@@ -508,6 +521,40 @@ fn hash_of(men: [u32; 2], hand: [u8; 2], stm: u8, g: &Geometry) -> u64 {
 mod tests {
     use super::*;
     use crate::ai::Dice;
+
+    /// A placement that closes three mills (Twelve Men's b2) takes three men with the option:
+    /// the search lists the same sets of men as the rules, and plays them as the rules do.
+    #[test]
+    fn node_takes_three_men_for_a_triple_mill() {
+        let options = Options {
+            two_removals: true,
+            ..Options::default()
+        };
+        let g = Geometry::new(Variant::TwelveMens, options);
+        let mut position = Position::new(Variant::TwelveMens, options);
+        for m in "d2 g7 f2 g4 b4 e5 b6 d5 a1 d6 c3 f4".split(' ') {
+            position.play(m.parse().expect("a move")).expect(m);
+        }
+        let node = Node::from_position(&position, &g);
+        let mut ours = Vec::new();
+        node.generate(&g, &mut ours);
+        let triple: Vec<Mv> = ours
+            .into_iter()
+            .filter(|mv| mv.removals().count() == 3)
+            .collect();
+        assert_eq!(
+            triple.len(),
+            20,
+            "b2 with each set of three of Black's six men"
+        );
+        for mv in triple {
+            let m = g.move_of(mv);
+            assert_eq!(g.mv_of(m), Some(mv));
+            let mut after = position.clone();
+            after.play(m).expect("the rules take it");
+            assert!(node.make(mv).matches(&after), "{m}");
+        }
+    }
 
     /// The search's move generator and its way of playing a move agree with the rules in
     /// random games of every variant and option set.

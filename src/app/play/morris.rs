@@ -83,19 +83,12 @@ fn status_words(play: &MorrisPlay, names: &[String; 2], levels: &[Option<Level>;
     match play.selection() {
         Selection::Removing { .. } => {
             let them = side.opponent().name();
-            let due = play.removals_due();
-            let made = mills_words(due.map_or(1, |d| d.mills));
-            match due {
-                Some(RemovalsDue {
-                    men: 2, chosen: 0, ..
-                }) => format!(
-                    "{who} has made {made}: choose two of {them}'s men to remove, one at a time."
-                ),
-                Some(RemovalsDue { men: 2, .. }) => {
-                    format!("{who} has made {made}: choose a second of {them}'s men to remove.")
-                }
-                _ => format!("{who} has made {made}: choose one of {them}'s men to remove."),
-            }
+            let due = play.removals_due().unwrap_or(RemovalsDue::ONE);
+            format!(
+                "{who} has made {}: {}.",
+                mills_words(due.mills),
+                due.asking(them)
+            )
         }
         Selection::Man(p) => format!("{who}: the man on {p} is picked up; choose where it goes."),
         Selection::Nothing => match position.phase(side) {
@@ -190,18 +183,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         }
         Response::ChooseRemoval => {
             let them = before.to_move().opponent().name();
-            let due = play.with_untracked(MorrisPlay::removals_due);
-            let made = capital(&mills_words(due.map_or(1, |d| d.mills)));
-            let words = match due {
-                Some(RemovalsDue {
-                    men: 2, chosen: 0, ..
-                }) => {
-                    format!("{made}! Choose two of {them}'s men to remove, one at a time.")
-                }
-                Some(RemovalsDue { men: 2, .. }) => {
-                    format!("One chosen. Choose a second of {them}'s men to remove.")
-                }
-                _ => format!("{made}! Choose one of {them}'s men to remove."),
+            let due = play
+                .with_untracked(MorrisPlay::removals_due)
+                .unwrap_or(RemovalsDue::ONE);
+            let asking = capital(&due.asking(them));
+            let words = if due.chosen == 0 {
+                format!("{}! {asking}.", capital(&mills_words(due.mills)))
+            } else {
+                format!("{}. {asking}.", due.chosen_words())
             };
             message.set(Some(words.clone()));
             announce.set(words);

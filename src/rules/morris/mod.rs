@@ -163,7 +163,8 @@ impl Variant {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
-    /// A move that completes two mills at once removes two men (one per mill) instead of one.
+    /// A move that completes two mills at once removes two men instead of one, and three
+    /// mills three (one man per mill); the record calls it `two_removals`.
     pub two_removals: bool,
     /// The third occurrence of a position, with the same player to move, draws.
     pub repetition_draw: bool,
@@ -181,12 +182,87 @@ impl Default for Options {
     }
 }
 
-/// The men a move removes from the board, in the order they are taken (at most two).
+/// The most men one move removes: one for each mill it makes (with the option of one man per
+/// mill), and a point lies on at most three lines (a corner of Twelve Men's middle square).
+pub const MOST_REMOVALS: usize = 3;
+
+/// Every order of [`MOST_REMOVALS`] men other than the one given, as places in it; the orders
+/// of fewer men are those that leave the places past them where they are.
+const REORDERINGS: [[usize; MOST_REMOVALS]; 5] =
+    [[0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+/// Calls `each` with every set of `due` men (at most [`MOST_REMOVALS`]) that can be removed
+/// from `opp` one after another, the rule of which men may go (`removable` gives them, of a
+/// set) applying to each in turn: each set once, in the first of its legal orders by the men's
+/// points in board order. The rules and the computer's search list a move's removals so.
+pub fn each_removal_set(
+    due: usize,
+    opp: Points,
+    removable: impl Fn(Points) -> Points,
+    mut each: impl FnMut(&[Points]),
+) {
+    let mut taken = [0; MOST_REMOVALS];
+    fill_removals(&mut taken[..due], 0, opp, &removable, &mut each);
+}
+
+/// Fills `taken[n..]` in every legal order from the men `left`, and passes on the orders that
+/// come first among the legal orders of the same men.
+fn fill_removals(
+    taken: &mut [Points],
+    n: usize,
+    left: Points,
+    removable: &impl Fn(Points) -> Points,
+    each: &mut impl FnMut(&[Points]),
+) {
+    if n == taken.len() {
+        let opp = taken.iter().fold(left, |all, man| all | man);
+        if first_legal_order(taken, opp, removable) {
+            each(taken);
+        }
+        return;
+    }
+    for man in bits(removable(left)) {
+        taken[n] = man;
+        fill_removals(taken, n + 1, left & !man, removable, each);
+    }
+}
+
+/// Whether `order`, a legal order of removals from `opp`, comes before every other legal order
+/// of the same men.
+fn first_legal_order(order: &[Points], opp: Points, removable: impl Fn(Points) -> Points) -> bool {
+    let n = order.len();
+    let legal = |other: &[usize]| {
+        let mut left = opp;
+        other.iter().all(|&i| {
+            let man = order[i];
+            let may = removable(left) & man != 0;
+            left &= !man;
+            may
+        })
+    };
+    other_orders(n).all(|r| !r.iter().map(|&i| order[i]).lt(order.iter().copied()) || !legal(r))
+}
+
+/// Every order of `n` removals (at most [`MOST_REMOVALS`]) other than the one given, as places
+/// in it.
+pub fn other_orders(n: usize) -> impl Iterator<Item = &'static [usize]> {
+    REORDERINGS
+        .iter()
+        .filter(move |r| {
+            r.get(n..)
+                .is_some_and(|past| past.iter().enumerate().all(|(i, &at)| at == n + i))
+        })
+        .map(move |r| &r[..n])
+}
+
+/// The men a move removes from the board, in the order they are taken (at most
+/// [`MOST_REMOVALS`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Removals([Option<Point>; 2]);
+pub struct Removals([Option<Point>; MOST_REMOVALS]);
 
 impl Removals {
-    /// These removals and then `point`. A third removal is ignored: no move takes three.
+    /// These removals and then `point`. One past [`MOST_REMOVALS`] is ignored: no move takes
+    /// more.
     pub fn with(mut self, point: Point) -> Removals {
         if let Some(slot) = self.0.iter_mut().find(|slot| slot.is_none()) {
             *slot = Some(point);
@@ -314,7 +390,7 @@ impl fmt::Display for IllegalMove {
             IllegalMove::RemovalDue(n) => {
                 write!(
                     f,
-                    "that move makes two mills: name {n} men to remove, as in d6xg7xa1"
+                    "that move makes more than one mill: name {n} men to remove, as in d6xg7xa1"
                 )
             }
             IllegalMove::NoMill => write!(f, "that move makes no mill, so no man is removed"),
@@ -325,9 +401,8 @@ impl fmt::Display for IllegalMove {
                     variant.title()
                 )
             }
-            IllegalMove::TooManyRemovals(n) => {
-                write!(f, "that move removes only {n} man")
-            }
+            IllegalMove::TooManyRemovals(1) => write!(f, "that move removes only one man"),
+            IllegalMove::TooManyRemovals(n) => write!(f, "that move removes only {n} men"),
             IllegalMove::RemoveOwnMan(p) => write!(f, "the man on {p} is your own"),
             IllegalMove::NothingToRemove(p, side) => {
                 write!(f, "there is no {} man on {p} to remove", side.name())
@@ -844,7 +919,7 @@ impl Position {
             return 0;
         }
         let mills = self.mills_closed(after, to);
-        let most = if self.options.two_removals { 2 } else { 1 };
+        let most = if self.options.two_removals { mills } else { 1 };
         mills.min(most).min(opp.count_ones() as usize)
     }
 
@@ -876,32 +951,20 @@ impl Position {
         }
     }
 
+    /// Adds `step` with each set of `due` men it may remove (see [`each_removal_set`]).
     fn add_with_removals(&self, moves: &mut Vec<Move>, step: Move, due: usize, opp: Points) {
         let board = self.board();
-        match due {
-            0 => moves.push(step),
-            1 => {
-                for r in bits(self.removable(opp)) {
-                    moves.push(step.with_removals(Removals::default().with(board.point(r))));
-                }
-            }
-            _ => {
-                // Two removals: each pair of men once, in an order that is legal.
-                let first_choices = self.removable(opp);
-                for a in bits(first_choices) {
-                    for b in bits(self.removable(opp & !a)) {
-                        let reverse_is_legal =
-                            first_choices & b != 0 && self.removable(opp & !b) & a != 0;
-                        if a < b || !reverse_is_legal {
-                            let removals = Removals::default()
-                                .with(board.point(a))
-                                .with(board.point(b));
-                            moves.push(step.with_removals(removals));
-                        }
-                    }
-                }
-            }
-        }
+        each_removal_set(
+            due,
+            opp,
+            |men| self.removable(men),
+            |set| {
+                let removals = set
+                    .iter()
+                    .fold(Removals::default(), |r, man| r.with(board.point(*man)));
+                moves.push(step.with_removals(removals));
+            },
+        );
     }
 
     /// The position as one number: men, hands and the side to move. Equal numbers are equal

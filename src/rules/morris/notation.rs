@@ -1,11 +1,11 @@
 //! Morris moves to and from text: `d6` (place), `d6-d5` (move or fly), `d6-d5xg7` (and remove),
-//! `d6-d5xg7xa1` (a double mill with two removals), `resign`, `draw`.
+//! `d6-d5xg7xa1` (a double mill with one man per mill; three for a triple), `resign`, `draw`.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::board::{Point, GRID};
-use super::{Move, Removals};
+use super::{Move, Removals, MOST_REMOVALS};
 
 /// Why a piece of text is not a Morris move. Kept apart from [`super::IllegalMove`]: this is
 /// "cannot read", that is "cannot play here".
@@ -87,9 +87,9 @@ impl FromStr for Move {
         let step = parts.next().unwrap_or_default();
         let mut removals = Removals::default();
         for (n, part) in parts.enumerate() {
-            if n >= 2 {
+            if n >= MOST_REMOVALS {
                 return Err(ParseMoveError(format!(
-                    "\"{text}\": one move removes at most two men"
+                    "\"{text}\": one move removes at most {MOST_REMOVALS} men"
                 )));
             }
             removals = removals.with(part.parse()?);

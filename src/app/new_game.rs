@@ -704,8 +704,10 @@ fn DominoesSetup() -> impl IntoView {
                     <input id="domino-hand" type="number" inputmode="numeric" min="1" max=move || (set.get().size() / 2).to_string()
                         prop:value=move || hand.get().unwrap_or_else(|| game.get().default_hand(seats.count.get(), set.get())).to_string()
                         on:change=move |ev| {
-                            let most = set.get_untracked().size() / 2;
-                            dom::number_changed(&ev, 1, most, hand, |h, n| *h = Some(n));
+                            // A box left with a number typed changes as the form goes (the
+                            // browser's Back), when the set chosen is gone: that change is let go.
+                            let Some(set) = set.try_get_untracked() else { return };
+                            dom::number_changed(&ev, 1, set.size() / 2, hand, |h, n| *h = Some(n));
                         }/>
                 </div>
                 {flag("Partnerships: players 1 and 3 against 2 and 4", partners, "domino-partners", |g, n| g.has_partners() && n == 4)}

@@ -237,7 +237,7 @@ export const tests = [
     },
   },
   {
-    name: 'a number box takes what the browser reads as a number: "1e3", a fraction to the nearest whole, a bound past either end',
+    name: 'a number box takes what the browser reads as a number: "1e3", a fraction to the nearest whole, a bound past either end; one left typed in as its screen goes is let go',
     async run(t) {
       const page = await t.page({ width: 1280 });
       await openForPeople(page, t.base, MOST_PLAYERS.morris);
@@ -263,6 +263,14 @@ export const tests = [
       await page.fill('#domino-hand', '4.6');
       await page.locator('#domino-hand').dispatchEvent('change');
       assert.equal(await page.locator('#domino-hand').inputValue(), '5');
+      // A number typed and not yet taken as the form goes (Back, here to the game) is let go;
+      // like Escape on the dialog above, it once stopped the app.
+      await page.click('#domino-hand');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('6');
+      await page.goBack();
+      await page.waitForSelector('svg.board');
+      await page.waitForTimeout(300);
     },
   },
   {

@@ -291,8 +291,18 @@ fn a_hint_names_the_number_its_play_leaves_open() {
 }
 
 #[test]
-fn the_stock_is_told_in_the_games_that_draw() {
-    assert_eq!(stock_words(&block()), None, "Block has no drawing");
+fn the_stock_is_told_as_drawn_from_or_left_out() {
+    assert_eq!(
+        stock_words(&block()).as_deref(),
+        Some("Not dealt: 14 bones"),
+        "Block leaves the stock out, and everybody sees its size"
+    );
+    let undealt = Dominoes::from_header(Some("block"), &options(json!({})), 2).unwrap();
+    assert_eq!(
+        stock_words(&undealt),
+        None,
+        "nothing to tell before the deal"
+    );
     let mut draw = Dominoes::from_header(Some("draw"), &options(json!({})), 2).unwrap();
     draw.play_notation(
         "deal 6-6 6-4 4-4 5-1 3-0 2-2 1-1 / 6-5 6-3 5-5 4-2 3-3 2-0 0-0 ; \

@@ -24,11 +24,16 @@ pub fn bones(n: usize) -> String {
     format!("{n} bone{}", if n == 1 { "" } else { "s" })
 }
 
-/// The stock in words ("Stock: 14 bones"), in the games that draw from it.
+/// The stock in words, which every player sees: "Stock: 14 bones" in the games that draw from
+/// it, "Not dealt: 14 bones" in those that leave it out (none while no hand is dealt, or when
+/// the whole set is).
 pub fn stock_words(game: &Dominoes) -> Option<String> {
-    game.game()
-        .draws()
-        .then(|| format!("Stock: {}", bones(game.stock().len())))
+    let left = game.stock().len();
+    if game.game().draws() {
+        Some(format!("Stock: {}", bones(left)))
+    } else {
+        (left > 0 && game.hand_number() > 0).then(|| format!("Not dealt: {}", bones(left)))
+    }
 }
 
 /// What the game is played to ("Game to 100", "One hand"); Domino Pool's pool is told apart.

@@ -475,8 +475,12 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
 
     let table_facts = move || {
         let now = position.get();
+        let never_drawn = now
+            .game()
+            .draws()
+            .then(|| format!(" (the last {NEVER_DRAWN} are never drawn)"));
         let stock = stock_words(&now).map(|words| {
-            view! { <span class="stock">{format!("{words} (the last {NEVER_DRAWN} are never drawn)")}</span> }
+            view! { <span class="stock">{words}{never_drawn}</span> }
         });
         let pool = (now.game() == DominoGame::Pool)
             .then(|| view! { <span>{format!("Pool: {} counters", now.pool())}</span> });

@@ -159,6 +159,10 @@ pub fn Saves() -> impl IntoView {
         import(pasted.get_untracked(), "pasted text".into());
     };
 
+    // The game being renamed and the name typed so far: kept here, not in its row, since a
+    // row is drawn anew when another tab plays or renames its game.
+    let renaming = RwSignal::new(None::<(String, String)>);
+
     view! {
         <section class="screen">
             <h1 id="screen-title" tabindex="-1">"Saved games"</h1>
@@ -179,7 +183,7 @@ pub fn Saves() -> impl IntoView {
                     key=|game| (game.id.clone(), game.stamp.clone(), game.updated.to_bits(), game.name.clone())
                     let(game)
                 >
-                    <SaveRow game=game on_change=reread/>
+                    <SaveRow game=game on_change=reread renaming=renaming/>
                 </For>
             </ul>
             <section class="import" aria-labelledby="import-title">
@@ -219,12 +223,24 @@ pub fn Saves() -> impl IntoView {
 }
 
 #[component]
-fn SaveRow(game: SaveSummary, on_change: Callback<String>) -> impl IntoView {
+fn SaveRow(
+    game: SaveSummary,
+    on_change: Callback<String>,
+    /// The game being renamed, if any, and the name typed so far.
+    renaming: RwSignal<Option<(String, String)>>,
+) -> impl IntoView {
     let state = app_state();
-    let renaming = RwSignal::new(false);
-    let new_name = RwSignal::new(game.name.clone());
     let game = StoredValue::new(game);
     let id = move || game.with_value(|g| g.id.clone());
+    // A memo, so that the row's look changes when renaming starts or stops, not at each key.
+    let is_renaming = Memo::new(move |_| {
+        renaming.with(|r| {
+            r.as_ref()
+                .is_some_and(|(which, _)| game.with_value(|g| *which == g.id))
+        })
+    });
+    let new_name =
+        move || renaming.with(|r| r.as_ref().map(|(_, name)| name.clone()).unwrap_or_default());
     // The whole game, read when it is needed (the list holds only summaries).
     let whole = move || {
         store().game(&id()).map_err(|e| {
@@ -251,14 +267,21 @@ fn SaveRow(game: SaveSummary, on_change: Callback<String>) -> impl IntoView {
     };
     let unnamed = RwSignal::new(false);
     let start_renaming = move |on: bool| {
-        renaming.set(on);
+        if on {
+            renaming.set(Some((id(), game.with_value(|g| g.name.clone()))));
+        } else if is_renaming.get_untracked() {
+            renaming.set(None);
+        }
         unnamed.set(false);
-        new_name.set(game.with_value(|g| g.name.clone()));
         focus_row(if on { "input" } else { ".start-renaming" });
     };
+    // Drawn anew while its game is being renamed: the box is back, with what was typed.
+    if is_renaming.get_untracked() {
+        focus_row("input");
+    }
     let rename = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let name = new_name.get_untracked().trim().to_string();
+        let name = untrack(new_name).trim().to_string();
         if name.is_empty() {
             unnamed.set(true);
             focus_row("input");
@@ -287,14 +310,17 @@ fn SaveRow(game: SaveSummary, on_change: Callback<String>) -> impl IntoView {
     view! {
         <li class="save" id=row_id()>
             <div class="save-text">
-                {move || if renaming.get() {
+                {move || if is_renaming.get() {
                     view! {
                         <form class="rename" on:submit=rename
                             on:keydown=move |ev| if ev.key() == "Escape" { start_renaming(false) }>
                             <label class="visually-hidden" for=format!("rename-{}", game.get_value().id)>"New name"</label>
                             <input id=format!("rename-{}", game.get_value().id) type="text" maxlength="80" required
-                                prop:value=move || new_name.get()
-                                on:input=move |ev| new_name.set(event_target_value(&ev))/>
+                                prop:value=new_name
+                                on:input=move |ev| {
+                                    let typed = event_target_value(&ev);
+                                    renaming.update(|r| if let Some((_, name)) = r { *name = typed });
+                                }/>
                             <button type="submit" class="primary">"Rename"</button>
                             <button type="button" on:click=move |_| start_renaming(false)>"Cancel"</button>
                             <p class="error" role="alert">

@@ -124,12 +124,20 @@ export const tests = [
       await waitText(rows(a).filter({ hasText: 'Ada v Bea' }), '3 moves');
       // Renaming in one tab while the other plays the game keeps the other's moves and the name.
       await rows(a).filter({ hasText: 'Cy v Di' }).locator('button:has-text("Rename")').click();
-      await a.fill('.rename input', 'Evening game');
-      await a.click('.rename button:has-text("Rename")');
+      await a.fill('.rename input', 'Even');
+      // A move meanwhile draws the row anew: the box stays open with what was typed, and the
+      // typing goes on in it.
       await touch(b, 'b3');
       await waitMoves(a, second, ['b2', 'a3', 'c1', 'b3']);
+      await waitText(rows(a).filter({ hasText: 'Cy v Di' }), '4 moves');
+      assert.equal(await a.locator('.rename input').inputValue(), 'Even', 'the name typed so far is kept');
+      await a.waitForFunction(() => document.activeElement?.matches('.rename input'));
+      await a.keyboard.type('ing game');
+      await a.click('.rename button:has-text("Rename")');
+      await touch(b, 'a1');
+      await waitMoves(a, second, ['b2', 'a3', 'c1', 'b3', 'a1']);
       assert.equal((await stored(a, second)).name, 'Evening game', 'the rename survives the next move');
-      await waitText(rows(a).filter({ hasText: 'Evening game' }), '4 moves');
+      await waitText(rows(a).filter({ hasText: 'Evening game' }), '5 moves');
       assert.equal(await b.locator('.dialog').count(), 0, 'a rename asks nothing of the playing tab');
       assert.deepEqual(b.errors, []);
     },

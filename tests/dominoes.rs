@@ -777,6 +777,30 @@ fn the_target_reached_at_the_end_of_a_hand_ends_the_game() {
 }
 
 #[test]
+fn a_single_hand_is_played_out_whatever_the_target() {
+    // As above, but one hand chosen instead of a target: the count of 10 ends nothing, the
+    // hand is played out and scored, and its reason is the single hand.
+    let mut g = dealt(
+        "all-fives",
+        json!({"hand": 2, "target": 10, "single_hand": true}),
+        &["5-5 5-1", "5-4 2-0"],
+        "",
+    );
+    play(&mut g, "5-5");
+    assert_eq!(g.scores(), [10, 0], "the count is scored");
+    assert_ne!(g.whose_turn(), Turn::Over, "and the hand goes on");
+    // 5-4 leaves 5-5 and 4 (14, nothing); 5-1 leaves 1 and 4 (5).
+    play(&mut g, "5-4R 5-1L");
+    assert_eq!(g.whose_turn(), Turn::Over);
+    let end = g.hands_log()[0].end.clone().unwrap();
+    assert_eq!(end.ending, HandEnding::Domino(Seat(0)));
+    assert_eq!(g.scores(), [15, 0], "the 2 pips left over round to nothing");
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.winners, [Seat(0)]);
+    assert_eq!(outcome.reason, "a single hand was played");
+}
+
+#[test]
 fn a_single_hand_game_ends_after_one_hand_and_equal_highest_share() {
     let mut g = dealt(
         "block",

@@ -127,7 +127,8 @@ impl World {
 
     /// Whether some side has reached the target (the game is over).
     pub fn target_reached(&self) -> bool {
-        self.game != DominoGame::Pool && self.scores.iter().any(|s| *s >= self.options.target)
+        let reaches = |s: &u32| self.options.reaches_target(self.game, *s);
+        self.scores.iter().any(reaches)
     }
 
     /// The sides with the most points.

@@ -167,9 +167,9 @@ pub struct Options {
     pub partners: bool,
     /// Bones dealt to each player.
     pub hand_size: usize,
-    /// The score that ends the game (not Domino Pool).
+    /// The score that ends the game (not Domino Pool, nor a game of a single hand).
     pub target: u32,
-    /// The game is one hand.
+    /// The game is one hand, played out: no target ends it sooner.
     pub single_hand: bool,
     /// The end of a hand scores the others' pips less the scorer's own.
     pub difference: bool,
@@ -182,6 +182,13 @@ pub struct Options {
 }
 
 impl Options {
+    /// Whether a side's score ends the game: it reaches the target, in a game played to one.
+    /// Domino Pool is played for a number of hands, and a game of a single hand, chosen
+    /// instead of a target, plays its hand out.
+    pub fn reaches_target(&self, game: DominoGame, score: u32) -> bool {
+        game != DominoGame::Pool && !self.single_hand && score >= self.target
+    }
+
     /// The rules' defaults for a game and a number of players.
     pub fn defaults(game: DominoGame, players: usize) -> Options {
         Options {
@@ -912,7 +919,8 @@ impl Dominoes {
     }
 
     fn sides_reached(&self) -> bool {
-        self.game != DominoGame::Pool && self.side_scores.iter().any(|s| *s >= self.options.target)
+        let reaches = |s: &u32| self.options.reaches_target(self.game, *s);
+        self.side_scores.iter().any(reaches)
     }
 
     /// Scores points during play; true when they end the game.
@@ -1340,7 +1348,7 @@ impl Game for Dominoes {
         let sides = self.sides();
         let reason = if self.sides_reached() {
             let reached: Vec<usize> = (0..sides.count())
-                .filter(|s| self.side_scores[*s] >= self.options.target)
+                .filter(|s| self.options.reaches_target(self.game, self.side_scores[*s]))
                 .collect();
             format!(
                 "{} reached the target of {}",

@@ -1905,10 +1905,9 @@ fn twelve_mens_diagonal_and_row_make_a_double_mill() {
         [6, 8],
         White,
     );
-    let step = with_step(&triple, "a1");
     assert_eq!(
-        step.len(),
-        4,
+        with_step(&triple, "a1"),
+        names(&["a1xd7xe5xf4", "a1xd7xe5xg7", "a1xd7xf4xg7", "a1xe5xf4xg7"]),
         "triple mill: three removals, each set of three once"
     );
     let single = setup(TwelveMens, "d1 g1 a4 a7 b2 c3", black, [6, 8], White);

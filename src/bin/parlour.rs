@@ -1138,7 +1138,9 @@ mod engine {
     use std::thread::JoinHandle;
 
     use parlour::ai::morris::{Engine, Limits, MATE};
-    use parlour::rules::morris::{IllegalMove, Move, Options, Point, Position, Removals, Variant};
+    use parlour::rules::morris::{
+        other_orders, IllegalMove, Move, Options, Point, Position, Removals, Variant,
+    };
 
     use super::NativeClock;
 
@@ -1521,12 +1523,18 @@ mod engine {
             if !all_given {
                 continue;
             }
-            let mut order = pending.given.clone();
-            order.extend(rest);
-            let candidate = m.with_removals(removals_of(&order));
-            if position.check(candidate).is_ok() {
-                full.push(candidate);
-            }
+            // The men still owed, in the first order of theirs the rules accept after those
+            // given (any order of them may be the legal one).
+            let identity: &[usize] = [0, 1, 2].get(..rest.len()).unwrap_or_default();
+            let found = std::iter::once(identity)
+                .chain(other_orders(rest.len()))
+                .map(|owed| {
+                    let mut order = pending.given.clone();
+                    order.extend(owed.iter().map(|&i| rest[i]));
+                    m.with_removals(removals_of(&order))
+                })
+                .find(|candidate| position.check(*candidate).is_ok());
+            full.extend(found);
         }
         full
     }

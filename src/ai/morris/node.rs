@@ -184,7 +184,7 @@ impl Geometry {
 }
 
 /// A move of the search, packed in one word: where from (none for a placement), where to, and
-/// up to two removals, in the order they are taken.
+/// up to three removals, in the order they are taken (six bits each).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Mv(pub u32);
 

@@ -183,7 +183,7 @@ impl Default for Options {
 }
 
 /// The most men one move removes: one for each mill it makes (with the option of one man per
-/// mill), and a point lies on at most three lines (a corner of Twelve Men's middle square).
+/// mill), and a point lies on at most three lines (a corner of any square of Twelve Men's).
 pub const MOST_REMOVALS: usize = 3;
 
 /// Every order of [`MOST_REMOVALS`] men other than the one given, as places in it; the orders

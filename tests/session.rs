@@ -468,6 +468,14 @@ fn a_triple_mill_asks_for_three_men_in_any_order_and_says_so() {
         "choose a third of Black's men to remove"
     );
     assert_eq!(due.chosen_words(), "Two chosen");
+    assert_eq!(
+        (
+            play.counts_shown(Side::White),
+            play.counts_shown(Side::Black)
+        ),
+        ((5, 7, 2), (6, 4, 0)),
+        "the panels agree: b2 on the board, two men gone and taken"
+    );
     assert_eq!(play.targets().len(), 4, "any of the four left");
     assert_eq!(touch(&mut play, "d5"), Response::Played(mv("b2xg7xf4xd5")));
     assert_eq!(play.position().on_board(Side::Black), 3);
@@ -545,10 +553,10 @@ fn undo_while_a_mill_waits_takes_back_only_that_move() {
     assert_eq!(touch(&mut play, "g1"), Response::ChooseRemoval);
     assert_eq!(
         play.counts_shown(Side::White),
-        (6, 3),
+        (6, 3, 0),
         "waiting: the man placed counts as on the board"
     );
-    assert_eq!(play.counts_shown(Side::Black), (7, 2));
+    assert_eq!(play.counts_shown(Side::Black), (7, 2, 0));
     assert!(play.can_undo());
     assert!(play.undo(), "undo: the waiting move is taken back");
     assert_eq!(play.selection(), Selection::Nothing);
@@ -558,7 +566,7 @@ fn undo_while_a_mill_waits_takes_back_only_that_move() {
         "undo: Black's move before it stays"
     );
     assert_eq!(play.position().to_move(), Side::White);
-    assert_eq!(play.counts_shown(Side::White), (7, 2));
+    assert_eq!(play.counts_shown(Side::White), (7, 2, 0));
     assert!(
         !play.game.can_redo(),
         "undo: a move never made cannot be redone"

@@ -474,7 +474,12 @@ fn MorrisSetup() -> impl IntoView {
             <fieldset>
                 <legend>"Options"</legend>
                 {move || (!variant.get().mill_wins()).then(|| option(
-                    "One man removed for each mill a move makes (two for a double mill)",
+                    // Only Twelve Men's has points on three lines.
+                    if variant.get() == Variant::TwelveMens {
+                        "One man removed for each mill a move makes (two for a double mill, three for a triple)"
+                    } else {
+                        "One man removed for each mill a move makes (two for a double mill)"
+                    },
                     |o| o.two_removals,
                     |o, on| o.two_removals = on,
                 ))}

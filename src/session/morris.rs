@@ -306,22 +306,25 @@ impl MorrisPlay {
         men
     }
 
-    /// A side's men in hand and on the board as the board shows them: a man placed by a move
-    /// that waits for its removal is already on the board.
-    pub fn counts_shown(&self, side: Side) -> (u8, u8) {
+    /// A side's men in hand, on the board and taken from the other side, as the board shows
+    /// them: a man placed by a move that waits for its removals is already on the board, and
+    /// the men chosen so far are already gone.
+    pub fn counts_shown(&self, side: Side) -> (u8, u8, u8) {
         let position = self.position();
-        let (placed, chosen) = match self.selection {
+        let (placed, lost, taken) = match self.selection {
             Selection::Removing { step, removals } => {
                 let mover = position.to_move() == side;
                 let placed = matches!(step, Move::Place { .. }) && mover;
-                let chosen = if mover { 0 } else { removals.iter().count() };
-                (u8::from(placed), chosen as u8)
+                let chosen = removals.iter().count() as u8;
+                let (lost, taken) = if mover { (0, chosen) } else { (chosen, 0) };
+                (u8::from(placed), lost, taken)
             }
-            _ => (0, 0),
+            _ => (0, 0, 0),
         };
         (
             position.in_hand(side) - placed,
-            position.on_board(side) + placed - chosen,
+            position.on_board(side) + placed - lost,
+            position.lost(side.opponent()) + taken,
         )
     }
 

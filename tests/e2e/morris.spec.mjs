@@ -265,6 +265,15 @@ export const tests = [
       await waitText(page.locator('.status'), 'choose a third of Black\'s men to remove');
       await waitText(page.locator('[aria-live=polite]'), 'Two chosen. Choose a third');
       await t.shot(page, 'triple-mill-third-phone');
+      assert.match(await page.locator('.player.white .counts').textContent(), /Has taken: 2/, 'the men chosen are counted as taken');
+      assert.match(await page.locator('.player.black .counts').textContent(), /On board: 4/);
+      // Undo while choosing takes back the choice; no move was played.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await waitText(page.locator('[aria-live=polite]'), 'Choice cleared.');
+      assert.deepEqual(await moveList(page), record.moves, 'the record is as it was');
+      await touch(page, 'b2');
+      await touch(page, 'g7');
+      await touch(page, 'f4');
       await touch(page, 'd5');
       assert.deepEqual((await moveList(page)).slice(-1), ['b2xg7xf4xd5'], 'one move takes all three');
       await waitText(page.locator('.status'), 'Bea (Black) to place');

@@ -243,6 +243,8 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     };
     let undo = move |()| {
         stop_thinking();
+        // A move still waiting for its removals is only a choice: nothing was played yet.
+        let choosing = play.with_untracked(|p| matches!(p.selection(), Selection::Removing { .. }));
         play.update(|p| {
             p.undo();
             while has_human && computer_turn_in(p) && p.game.can_undo() {
@@ -253,7 +255,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             paused.set(true);
         }
         message.set(None);
-        announce.set("Move taken back.".into());
+        announce.set(
+            if choosing {
+                "Choice cleared."
+            } else {
+                "Move taken back."
+            }
+            .into(),
+        );
     };
     let redo = move |()| {
         stop_thinking();
@@ -415,7 +424,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         <span>"On board: " <strong>{move || play.with(|p| p.counts_shown(side).1)}</strong></span>
                         // In Three Men's Morris a row wins: nothing is ever taken.
                         {(!variant.mill_wins()).then(|| view! {
-                            <span>"Has taken: " <strong>{move || position.with(|p| p.lost(side.opponent()))}</strong></span>
+                            <span>"Has taken: " <strong>{move || play.with(|p| p.counts_shown(side).2)}</strong></span>
                         })}
                     </p>
                     {move || {

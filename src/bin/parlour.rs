@@ -1138,9 +1138,7 @@ mod engine {
     use std::thread::JoinHandle;
 
     use parlour::ai::morris::{Engine, Limits, MATE};
-    use parlour::rules::morris::{
-        other_orders, IllegalMove, Move, Options, Point, Position, Removals, Variant,
-    };
+    use parlour::rules::morris::{IllegalMove, Move, Options, Point, Position, Removals, Variant};
 
     use super::NativeClock;
 
@@ -1510,30 +1508,16 @@ mod engine {
             if m.from() != pending.step.from() || m.to() != pending.step.to() {
                 continue;
             }
-            let mut rest: Vec<Point> = m.removals().iter().collect();
-            let mut all_given = true;
-            for point in &pending.given {
-                match rest.iter().position(|r| r == point) {
-                    Some(i) => {
-                        rest.remove(i);
-                    }
-                    None => all_given = false,
-                }
-            }
-            if !all_given {
-                continue;
-            }
-            // The men still owed, in the first order of theirs the rules accept after those
-            // given (any order of them may be the legal one).
-            let identity: &[usize] = [0, 1, 2].get(..rest.len()).unwrap_or_default();
-            let found = std::iter::once(identity)
-                .chain(other_orders(rest.len()))
-                .map(|owed| {
-                    let mut order = pending.given.clone();
-                    order.extend(owed.iter().map(|&i| rest[i]));
-                    m.with_removals(removals_of(&order))
-                })
-                .find(|candidate| position.check(*candidate).is_ok());
+            // The first order the rules accept of the same men that begins with those given.
+            let given = pending.given.len();
+            let found = position.removal_orders(m).into_iter().find(|order| {
+                order.removals().len() >= given
+                    && order
+                        .removals()
+                        .iter()
+                        .take(given)
+                        .eq(pending.given.iter().copied())
+            });
             full.extend(found);
         }
         full

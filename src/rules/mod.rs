@@ -20,6 +20,18 @@ use std::str::FromStr;
 
 use rand_core::RngCore;
 
+/// Things listed as a sentence lists them: "6", "6 and 4", "6, 4 and 2".
+pub fn and_list<T: fmt::Display>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(T::to_string).collect();
+            format!("{} and {last}", rest.join(", "))
+        }
+    }
+}
+
 /// A game's options read from a record's header (`game` names it in the message). Refused with
 /// the option at fault named, where one key alone is enough to fail.
 pub fn read_options<T: serde::de::DeserializeOwned>(

@@ -3,7 +3,8 @@
 //! touched; it knows no rule.
 
 use crate::record::{Record, RecordError};
-use crate::rules::morris::{other_orders, Move, Phase, Point, Position, Removals, Side};
+use crate::rules::and_list;
+use crate::rules::morris::{Move, Phase, Point, Position, Removals, Side};
 
 use super::Match;
 
@@ -344,20 +345,15 @@ impl MorrisPlay {
             Move::Resign => format!("{side} resigns"),
             Move::Draw => "The players agree a draw".to_string(),
         };
-        let mut removed: Vec<String> = m.removals().iter().map(|p| p.to_string()).collect();
-        if let Some(last) = removed.pop() {
-            // "g7", "g7 and a1", "g7, a1 and d5".
-            let removed = match removed.is_empty() {
-                true => last,
-                false => format!("{} and {last}", removed.join(", ")),
-            };
+        let removed: Vec<Point> = m.removals().iter().collect();
+        if !removed.is_empty() {
             // One man may close two lines at once (a double mill), or three on a board with
             // diagonals.
             let mills = position_before.mills_made_by(m).max(1);
             words.push_str(&format!(
                 ", makes {} and removes {}",
                 mills_words(mills),
-                removed
+                and_list(&removed)
             ));
         }
         words
@@ -462,22 +458,11 @@ impl MorrisPlay {
     /// the rule about men in mills allows.
     fn legal_in_every_order(&self) -> Vec<Move> {
         let position = self.position();
-        let mut moves = position.legal_moves();
-        let reordered: Vec<Move> = moves
-            .iter()
-            .flat_map(|m| {
-                let removed: Vec<Point> = m.removals().iter().collect();
-                other_orders(removed.len()).map(move |order| {
-                    let removals = order
-                        .iter()
-                        .fold(Removals::default(), |r, &i| r.with(removed[i]));
-                    m.with_removals(removals)
-                })
-            })
-            .filter(|m| position.check(*m).is_ok())
-            .collect();
-        moves.extend(reordered);
-        moves
+        let legal = position.legal_moves();
+        legal
+            .into_iter()
+            .flat_map(|m| position.removal_orders(m))
+            .collect()
     }
 
     /// Plays a whole move (the computer's, or one read from notation); refused moves change

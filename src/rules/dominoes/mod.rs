@@ -22,7 +22,7 @@ pub use observation::{Lacking, Observation, PublicEvent};
 pub use scoring::{HandEnd, HandEnding, PointsWhy, Sides};
 
 use super::history::History;
-use super::{ChanceOutcomes, Game, NotationError, Outcome, Seat, Turn};
+use super::{and_list, ChanceOutcomes, Game, NotationError, Outcome, Seat, Turn};
 
 /// The most points a game may be played to.
 pub const MOST_TARGET: u32 = 1_000;
@@ -376,15 +376,6 @@ pub enum Illegal {
     ClaimOrGo(u32),
     NothingToClaim,
     NoMuggins,
-}
-
-fn and_list(numbers: &[u8]) -> String {
-    let words: Vec<String> = numbers.iter().map(u8::to_string).collect();
-    match words.len() {
-        0 => String::new(),
-        1 => words[0].clone(),
-        n => format!("{} and {}", words[..n - 1].join(", "), words[n - 1]),
-    }
 }
 
 impl fmt::Display for Illegal {

@@ -245,7 +245,7 @@ fn first_legal_order(order: &[Points], opp: Points, removable: impl Fn(Points) -
 
 /// Every order of `n` removals (at most [`MOST_REMOVALS`]) other than the one given, as places
 /// in it.
-pub fn other_orders(n: usize) -> impl Iterator<Item = &'static [usize]> {
+fn other_orders(n: usize) -> impl Iterator<Item = &'static [usize]> {
     REORDERINGS
         .iter()
         .filter(move |r| {
@@ -606,6 +606,24 @@ impl Position {
             .iter()
             .filter(|&&line| line & men == line)
             .map(|&line| bits(line).map(|b| board.point(b)).collect())
+            .collect()
+    }
+
+    /// `m` with the men it removes in each order the rules accept, `m` as given first if they
+    /// accept it: the legal moves name each set of men once, but a player may take them in any
+    /// order the rule about men in mills allows.
+    pub fn removal_orders(&self, m: Move) -> Vec<Move> {
+        let removed: Vec<Point> = m.removals().iter().collect();
+        let as_given: &[usize] = &[0, 1, 2][..removed.len()];
+        std::iter::once(as_given)
+            .chain(other_orders(removed.len()))
+            .map(|order| {
+                let removals = order
+                    .iter()
+                    .fold(Removals::default(), |r, &i| r.with(removed[i]));
+                m.with_removals(removals)
+            })
+            .filter(|reordered| self.check(*reordered).is_ok())
             .collect()
     }
 

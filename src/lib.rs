@@ -5,6 +5,7 @@
 //! web app's own (`src/app/`, a module of `src/main.rs`), so that no other program links it.
 
 pub mod ai;
+pub mod count;
 pub mod decimal;
 pub mod games;
 pub mod record;

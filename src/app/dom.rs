@@ -26,33 +26,6 @@ pub fn local_time(ms: f64) -> String {
     String::from(date.to_locale_string("default", &options))
 }
 
-/// A number box changed: a number is kept within `lo..=hi` and stored in `signal` by `store`.
-/// The box is read as the browser reads it, so "1e3" is 1000, and a fraction is taken to the
-/// nearest whole number; what cannot be read (a cleared box) leaves the value alone and tells
-/// the box to show the number in force again, as a number beyond the bounds shows the bound.
-pub fn number_changed<N, S>(
-    ev: &web_sys::Event,
-    lo: N,
-    hi: N,
-    signal: S,
-    store: impl FnOnce(&mut S::Value, N),
-) where
-    N: TryFrom<u32> + Ord,
-    S: leptos::prelude::Update,
-{
-    let typed = ev
-        .target()
-        .and_then(|target| target.dyn_into::<web_sys::HtmlInputElement>().ok())
-        .map_or(f64::NAN, |input| input.value_as_number());
-    // Rounded half up; below nothing is nothing and past u32 is u32's most (the casts
-    // saturate), both then kept within the bounds.
-    let whole = typed.is_finite().then(|| (typed + 0.5).floor() as u32);
-    match whole.and_then(|n| N::try_from(n).ok()) {
-        Some(n) => signal.update(|value| store(value, n.clamp(lo, hi))),
-        None => signal.update(|_| ()),
-    }
-}
-
 /// Whether the reader has a mouse or a trackpad, and so most likely a keyboard: on a touch
 /// screen alone, instructions name no keys.
 pub fn has_keyboard() -> bool {

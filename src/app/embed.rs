@@ -9,6 +9,7 @@ use parlour::record::Record;
 use parlour::session::embed::{EmbedSpec, NewGame, Theme};
 use parlour::storage::{SaveKind, SavedGame};
 
+use super::count_box::CountBox;
 use super::modal::Modal;
 use super::parts::{dialog_button, PartMissing};
 use super::play::{sentence, Play};
@@ -239,29 +240,14 @@ fn EmbedDialog(
     };
     let copy =
         move |_| dom::copy_and_say(code(), copied, "Copied.", "Select the code and copy it.");
-    let size = move |label: &'static str,
-                     id: &'static str,
-                     value: Signal<u32>,
-                     changed: Callback<leptos::ev::Event>| {
-        view! {
-            <div class="count">
-                <label for=id>{label}</label>
-                <input id=id type="number" inputmode="numeric" min="280" max="2000"
-                    prop:value=move || value.get().to_string()
-                    // A box left with a number typed and not yet taken changes as the dialog
-                    // closes (Escape), when the callback is gone: that change is let go.
-                    on:change=move |ev| { changed.try_run(ev); }/>
-                <span>" px"</span>
-            </div>
-        }
+    let size = |id: &'static str, label: &'static str, value: Signal<u32>, set: Callback<u32>| {
+        view! { <CountBox id=id label=label unit=" px" lo=280 hi=Signal::stored(2000) value=value set=set/> }
     };
-    let width_changed = Callback::new(move |ev: leptos::ev::Event| {
-        dom::number_changed(&ev, 280, 2000, width, |v, n| *v = n);
+    let width_set = Callback::new(move |n| {
+        width.set(n);
         typed_height.set(None);
     });
-    let height_changed = Callback::new(move |ev: leptos::ev::Event| {
-        dom::number_changed(&ev, 280, 2000, typed_height, |v, n| *v = Some(n));
-    });
+    let height_set = Callback::new(move |n| typed_height.set(Some(n)));
     view! {
         <Modal title="Embed this game".to_string() on_close=on_close>
             {new_game.is_some().then(|| view! {
@@ -299,8 +285,8 @@ fn EmbedDialog(
                     <option value="dark" selected=move || theme.get() == Some(Theme::Dark)>"Dark"</option>
                 </select>
             </div>
-            {size("Width", "embed-width", width.into(), width_changed)}
-            {size("Height", "embed-height", height, height_changed)}
+            {size("embed-width", "Width", width.into(), width_set)}
+            {size("embed-height", "Height", height, height_set)}
             </div>
             <label class="choice"><input type="checkbox" id="embed-fit"
                 prop:checked=move || fit.get()

@@ -4,6 +4,7 @@
 
 mod boards;
 mod computer;
+mod count_box;
 mod dom;
 mod embed;
 mod home;

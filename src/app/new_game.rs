@@ -15,6 +15,7 @@ use parlour::rules::teetotum::COLOURS;
 use parlour::session::capital;
 use parlour::session::dominoes::distinct_names;
 
+use super::count_box::CountBox;
 use super::modal::Modal;
 use super::parts::{piece, PartMissing};
 use super::{app_state, dom, store};
@@ -545,17 +546,11 @@ fn QuoitsSetup() -> impl IntoView {
                         on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| o.single_end = on); }/>
                     "A single end: the highest score after four rounds wins"
                 </label>
-                <div class="count" class:hidden=move || options.get().single_end>
-                    <label for=target_id>"Play to"</label>
-                    <input id=target_id type="number" inputmode="numeric"
-                        min=quoits::TARGETS.start().to_string() max=quoits::TARGETS.end().to_string()
-                        prop:value=move || options.get().target.to_string()
-                        on:change=move |ev| {
-                            let (lo, hi) = (*quoits::TARGETS.start(), *quoits::TARGETS.end());
-                            dom::number_changed(&ev, lo, hi, options, |o, n| o.target = n);
-                        }/>
-                    <span>" points"</span>
-                </div>
+                <CountBox id=target_id label="Play to" unit=" points"
+                    lo=*quoits::TARGETS.start() hi=Signal::stored(*quoits::TARGETS.end())
+                    value=Signal::derive(move || options.get().target)
+                    set=Callback::new(move |n| options.update(|o| o.target = n))
+                    hidden=Signal::derive(move || options.get().single_end)/>
             </fieldset>
             {start_buttons(GameKind::Quoits)}
         </form>
@@ -703,29 +698,20 @@ fn DominoesSetup() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </div>
-                <div class="count" class:hidden=move || game.get() == DominoGame::Sebastopol>
-                    <label for="domino-hand">"Bones each"</label>
-                    // Two players may share out the whole set between them in Block.
-                    <input id="domino-hand" type="number" inputmode="numeric" min="1" max=move || (set.get().size() / 2).to_string()
-                        prop:value=move || hand.get().unwrap_or_else(|| game.get().default_hand(seats.count.get(), set.get())).to_string()
-                        on:change=move |ev| {
-                            // A box left with a number typed changes as the form goes (the
-                            // browser's Back), when the set chosen is gone: that change is let go.
-                            let Some(set) = set.try_get_untracked() else { return };
-                            dom::number_changed(&ev, 1, set.size() / 2, hand, |h, n| *h = Some(n));
-                        }/>
-                </div>
+                // Two players may share out the whole set between them in Block (a set has
+                // at most 91 bones, so the counts fit any integer).
+                <CountBox id="domino-hand" label="Bones each" lo=1
+                    hi=Signal::derive(move || (set.get().size() / 2) as u32)
+                    value=Signal::derive(move || hand.get().unwrap_or_else(|| game.get().default_hand(seats.count.get(), set.get())) as u32)
+                    set=Callback::new(move |n: u32| hand.set(Some(n as usize)))
+                    hidden=Signal::derive(move || game.get() == DominoGame::Sebastopol)/>
                 {flag("Partnerships: players 1 and 3 against 2 and 4", partners, "domino-partners", |g, n| g.has_partners() && n == 4)}
                 {flag("A single hand", single_hand, "domino-single", |g, _| g != DominoGame::Pool)}
-                <div class="count" class:hidden=move || game.get() == DominoGame::Pool || single_hand.get()>
-                    <label for="domino-target">"Play to"</label>
-                    <input id="domino-target" type="number" inputmode="numeric" min="1" max=dominoes::MOST_TARGET.to_string()
-                        prop:value=move || target.get().unwrap_or_else(|| defaults().target).to_string()
-                        on:change=move |ev| {
-                            dom::number_changed(&ev, 1, dominoes::MOST_TARGET, target, |t, n| *t = Some(n));
-                        }/>
-                    <span>" points"</span>
-                </div>
+                <CountBox id="domino-target" label="Play to" unit=" points" lo=1
+                    hi=Signal::stored(dominoes::MOST_TARGET)
+                    value=Signal::derive(move || target.get().unwrap_or_else(|| defaults().target))
+                    set=Callback::new(move |n| target.set(Some(n)))
+                    hidden=Signal::derive(move || game.get() == DominoGame::Pool || single_hand.get())/>
                 {flag("Score only the difference (the others' pips less the winner's own)", difference, "domino-difference", |g, _| g.scores_pips())}
                 {flag("Spinner: the first double takes bones on all four sides", spinner, "domino-spinner", |g, _| g == DominoGame::AllFives)}
                 {flag("Muggins: counts must be claimed; the next player may take a missed one", muggins, "domino-muggins", |g, _| g == DominoGame::AllFives)}
@@ -812,16 +798,10 @@ fn DoquinSetup() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </div>
-                <div class="count">
-                    <label for="doquin-pegs">"Pegs each"</label>
-                    <input id="doquin-pegs" type="number" inputmode="numeric"
-                        min=doquin::PEG_COUNTS.start().to_string() max=doquin::PEG_COUNTS.end().to_string()
-                        prop:value=move || pegs.get().to_string()
-                        on:change=move |ev| {
-                            let (lo, hi) = (u32::from(*doquin::PEG_COUNTS.start()), u32::from(*doquin::PEG_COUNTS.end()));
-                            dom::number_changed(&ev, lo, hi, pegs, |p, n| *p = n as u8);
-                        }/>
-                </div>
+                <CountBox id="doquin-pegs" label="Pegs each"
+                    lo=u32::from(*doquin::PEG_COUNTS.start()) hi=Signal::stored(u32::from(*doquin::PEG_COUNTS.end()))
+                    value=Signal::derive(move || u32::from(pegs.get()))
+                    set=Callback::new(move |n: u32| pegs.set(n as u8))/>
             </fieldset>
             <fieldset>
                 <legend>"Who plays first in round 1"</legend>

@@ -237,7 +237,7 @@ export const tests = [
     },
   },
   {
-    name: 'a number box takes what the browser reads as a number: "1e3", a fraction to the nearest whole, a bound past either end; one left typed in as its screen goes is let go',
+    name: 'a number box takes what the browser reads as a number: "1e3", a fraction to the nearest whole, a bound past either end, and says so under the box; one left typed in as its screen goes is let go',
     async run(t) {
       const page = await t.page({ width: 1280 });
       await openForPeople(page, t.base, MOST_PLAYERS.morris);
@@ -250,12 +250,26 @@ export const tests = [
         assert.match(snippet, new RegExp(` width="${shown}" `), `"${typed}": the snippet has the width the box shows`);
         return shown;
       };
+      // What the note under the box says, and whether the box names it as its description.
+      const note = async () => {
+        const text = (await page.locator('#embed-width-note').textContent()).trim();
+        const described = await page.locator('#embed-width').getAttribute('aria-describedby');
+        assert.equal(described, text ? 'embed-width-note' : null, `the box is described by its note only when there is one ("${text}")`);
+        return text;
+      };
       assert.equal(await width('1e3'), '1000');
+      assert.equal(await note(), '', 'a number kept as typed needs no note');
       assert.equal(await width('300.5'), '301');
+      assert.equal(await note(), '“Width” takes whole numbers, so 300.5 became 301.');
       assert.equal(await width('412.4'), '412');
       assert.equal(await width('5000'), '2000', 'past the widest, the widest');
+      assert.equal(await note(), '“Width” takes 280 to 2000 px, so 5000 became 2000.');
+      assert.equal(await width('9000'), '2000', 'past the widest again, the box shows the widest again');
       assert.equal(await width('-40'), '280', 'below the narrowest, the narrowest');
       assert.equal(await width(''), '280', 'a cleared box shows the width in force again');
+      assert.equal(await note(), '“Width” takes a number from 280 to 2000 px, so it stays at 280.');
+      assert.equal(await width('640'), '640');
+      assert.equal(await note(), '', 'the note goes once a number is kept as typed');
       await page.keyboard.press('Escape');
       // The same in a new-game form: a fraction of a bone is the nearest whole bone.
       await page.goto(t.base + '#/new/dominoes');
@@ -263,6 +277,7 @@ export const tests = [
       await page.fill('#domino-hand', '4.6');
       await page.locator('#domino-hand').dispatchEvent('change');
       assert.equal(await page.locator('#domino-hand').inputValue(), '5');
+      await waitText(page.locator('#domino-hand-note'), '“Bones each” takes whole numbers, so 4.6 became 5.');
       // A number typed and not yet taken as the form goes (Back, here to the game) is let go;
       // like Escape on the dialog above, it once stopped the app.
       await page.click('#domino-hand');

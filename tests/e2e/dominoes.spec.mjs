@@ -1,8 +1,13 @@
 // Dominoes end to end: a hot-seat hand of Block played by clicks, with the pass screen between
 // turns (a hand is only ever shown to its owner), and a whole short game of All Fives against a
 // computer seat. Screens at 360 and 1280 px, light and dark, are kept as artifacts.
-import { assert, waitText } from './lib.mjs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, shareRoute, waitText } from './lib.mjs';
 import { autosave, movesReach, savedMoves } from './teetotum.mjs';
+
+const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 
 /** Starts a game of dominoes from its setup screen. */
 async function startDominoes(page, base, { game, players, single = false, target }) {
@@ -51,6 +56,37 @@ async function playByClicks(page) {
 }
 
 export const tests = [
+  {
+    name: 'on a phone a tap just beside an open end lays the chosen bone there, as a tap on the end does',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      // Ben to lay after the 6-6 is set: both ends are sixes, and each of his sixes fits both.
+      const record = JSON.parse(await readFile(join(golden, 'dominoes/draw-blocked-last-two.record.json'), 'utf8'));
+      record.moves = record.moves.slice(0, 2);
+      await page.goto(t.base + shareRoute(record));
+      await page.waitForSelector('.dominoes-screen svg.board');
+      await page.waitForFunction(() => document.querySelector('.pass-panel, .hand'));
+      if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
+      await page.click('.hand-bone.playable[data-bone="6-3"]');
+      assert.equal(await page.locator('.end-slot.target').count(), 2, '6-3 fits both ends');
+      const before = await savedMoves(page);
+      const slot = page.locator('.end-slot.target rect').last();
+      const end = (await page.locator('.end-slot.target').last().getAttribute('aria-label')).split(' ')[0];
+      const box = await slot.boundingBox();
+      // The end is drawn small on a phone; the tap lands 12 px out from its long side.
+      assert.ok(Math.min(box.width, box.height) < 40, `the end is small here (${box.width} x ${box.height} px)`);
+      const [x, y] = box.width < box.height
+        ? [box.x - 12, box.y + box.height / 2]
+        : [box.x + box.width / 2, box.y - 12];
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('.end-slot') !== null, [x, y]);
+      assert.equal(hit, false, 'the tap is beside the end, not on it');
+      await page.mouse.click(x, y);
+      await movesReach(page, before.length + 1);
+      const laid = (await savedMoves(page)).at(-1);
+      const letter = { left: 'L', right: 'R' }[end];
+      assert.ok(laid.endsWith(letter), `the bone went on the ${end} end: ${laid}`);
+    },
+  },
   {
     name: 'a hot-seat hand of Block by clicks, the screen passed between turns',
     async run(t) {

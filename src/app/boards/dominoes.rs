@@ -17,6 +17,9 @@ const UNIT: f64 = 40.0;
 const ROW: f64 = 2.5;
 /// The room kept clear round the spinner's north and south arms.
 const COLUMN: f64 = 1.5;
+/// How near a tap must come to an open end's centre (in halves of a bone) to touch it: a
+/// little past its ends, and a bone's width past its sides.
+const SLOT_REACH: f64 = 1.6;
 /// The fewest halves of a bone across the table once a spinner is down.
 const SPINNER_WIDTH: f64 = 15.0;
 
@@ -391,22 +394,65 @@ pub fn DominoesBoard(
         }
     };
     let drawn = Memo::new(move |_| line.with(|l| layout(l, effective())));
-    let view_box = move || {
-        let (placed, slots) = drawn.get();
+    // The drawing's bounds in halves of a bone: left, top, width, height.
+    let bounds = move || {
         let half = effective() / 2.0 + 1.2;
-        let ys = placed
-            .iter()
-            .map(|p| p.y)
-            .chain(slots.iter().map(|(_, s)| s.y));
-        let (top, bottom) = ys.fold((0.0f64, 0.0f64), |(a, b), y| (a.min(y), b.max(y)));
+        let (top, bottom) = drawn.with(|(placed, slots)| {
+            let ys = placed
+                .iter()
+                .map(|p| p.y)
+                .chain(slots.iter().map(|(_, s)| s.y));
+            ys.fold((0.0f64, 0.0f64), |(a, b), y| (a.min(y), b.max(y)))
+        });
         let (top, bottom) = (top - 1.6, bottom + 1.6);
+        (-half, top, 2.0 * half, bottom - top)
+    };
+    let view_box = move || {
+        let (left, top, wide, tall) = bounds();
         format!(
             "{} {} {} {}",
-            short(-half * UNIT),
+            short(left * UNIT),
             short(top * UNIT),
-            short(2.0 * half * UNIT),
-            short((bottom - top) * UNIT)
+            short(wide * UNIT),
+            short(tall * UNIT)
         )
+    };
+    // A tap beside an end (on a phone the ends are small) goes to the nearest within reach. A
+    // tap on an end itself has been taken by the end.
+    let on_table_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let on_an_end = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| t.closest(".end-slot").ok().flatten().is_some());
+        let Some(svg) = drawing.get_untracked() else {
+            return;
+        };
+        let rect = svg.get_bounding_client_rect();
+        if on_an_end || rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return;
+        }
+        // The drawing is scaled to fit its box and centred in it.
+        let (left, top, wide, tall) = bounds();
+        let per_pixel = (wide / rect.width()).max(tall / rect.height());
+        let x = left
+            + (f64::from(ev.client_x()) - rect.left() - (rect.width() - wide / per_pixel) / 2.0)
+                * per_pixel;
+        let y = top
+            + (f64::from(ev.client_y()) - rect.top() - (rect.height() - tall / per_pixel) / 2.0)
+                * per_pixel;
+        let open = ends.get_untracked();
+        let nearest = drawn.with_untracked(|(_, slots)| {
+            slots
+                .iter()
+                .filter(|(arm, _)| open.iter().any(|e| e.end.arm() == *arm))
+                .map(|(arm, slot)| (*arm, (slot.x - x).powi(2) + (slot.y - y).powi(2)))
+                .filter(|(_, off)| *off <= SLOT_REACH * SLOT_REACH)
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+        });
+        if let Some((arm, _)) = nearest {
+            on_end.run(arm);
+        }
     };
     let bones = move || {
         let last = last.get();
@@ -465,7 +511,8 @@ pub fn DominoesBoard(
             .collect_view()
     };
     view! {
-        <svg node_ref=drawing class="board dominoes" viewBox=view_box role="group" aria-label="The table">
+        <svg node_ref=drawing class="board dominoes" viewBox=view_box role="group" aria-label="The table"
+            on:click=on_table_click>
             {move || drawn.with(|(p, _)| p.is_empty()).then(|| view! {
                 <text class="empty-table" x="0" y="0" text-anchor="middle">{move || empty.get()}</text>
             })}

@@ -26,6 +26,14 @@ pub fn local_time(ms: f64) -> String {
     String::from(date.to_locale_string("default", &options))
 }
 
+/// Whether a key was pressed in a dialog (on its controls or on the dialog itself): a screen's
+/// own keys leave it to the dialog.
+pub fn in_dialog(ev: &web_sys::KeyboardEvent) -> bool {
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| el.closest("[role=dialog]").ok().flatten().is_some())
+}
+
 /// Whether the reader has a mouse or a trackpad, and so most likely a keyboard: on a touch
 /// screen alone, instructions name no keys.
 pub fn has_keyboard() -> bool {
@@ -123,18 +131,34 @@ pub async fn read_chosen_file(
 }
 
 /// Copies text to the clipboard, then says in `said` (a dialog's status line) whether it was
-/// copied (`done`) or the reader must copy it by hand (`by_hand`).
+/// copied (`done`) or the reader must copy it by hand (`by_hand`); then the text is selected in
+/// the field `shown_in` (the element's id), ready to copy.
 pub fn copy_and_say(
     text: String,
     said: leptos::prelude::RwSignal<String>,
-    done: &'static str,
-    by_hand: &'static str,
+    (done, by_hand): (&'static str, &'static str),
+    shown_in: &'static str,
 ) {
     use leptos::prelude::Set;
     leptos::task::spawn_local(async move {
         let words = if copy_text(&text).await.is_ok() {
             done
         } else {
+            let field = window()
+                .document()
+                .and_then(|d| d.get_element_by_id(shown_in));
+            if let Some(area) = field
+                .clone()
+                .and_then(|f| f.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            {
+                let _ = area.focus();
+                area.select();
+            } else if let Some(input) =
+                field.and_then(|f| f.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                let _ = input.focus();
+                input.select();
+            }
             by_hand
         };
         said.set(words.into());

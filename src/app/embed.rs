@@ -238,8 +238,17 @@ fn EmbedDialog(
         let size = (width.get(), height.get());
         record.with(|r| snippet(r, shown(), new_game, theme.get(), size, fit.get()))
     };
-    let copy =
-        move |_| dom::copy_and_say(code(), copied, "Copied.", "Select the code and copy it.");
+    let copy = move |_| {
+        dom::copy_and_say(
+            code(),
+            copied,
+            (
+                "Copied.",
+                "Copying was not allowed: the code is selected, to copy by hand.",
+            ),
+            "embed-code",
+        )
+    };
     let size = |id: &'static str, label: &'static str, value: Signal<u32>, set: Callback<u32>| {
         view! { <CountBox id=id label=label unit=" px" lo=280 hi=Signal::stored(2000) value=value set=set/> }
     };

@@ -82,6 +82,9 @@ pub fn Modal(
                 role="dialog"
                 aria-modal="true"
                 aria-labelledby="dialog-title"
+                // A click on the dialog's text keeps the focus in the dialog (on the dialog
+                // itself), so that Escape still closes it and keys do not reach the screen behind.
+                tabindex="-1"
                 node_ref=panel
                 on:click=|ev| ev.stop_propagation()
                 on:keydown=move |ev| {
@@ -120,7 +123,10 @@ fn tab_round(panel: &web_sys::Element, ev: &web_sys::KeyboardEvent) {
         .document()
         .and_then(|d| super::dom::focused_element(&d))
         .map(Into::into);
-    let inside = active.as_ref().is_some_and(|a| panel.contains(Some(a)));
+    // (The dialog itself, focused by a click on its text, counts as outside its controls.)
+    let inside = active
+        .as_ref()
+        .is_some_and(|a| panel.contains(Some(a)) && a != AsRef::<web_sys::Node>::as_ref(panel));
     let to = if ev.shift_key() && (!inside || active.as_ref() == Some(&first)) {
         last
     } else if !ev.shift_key() && (!inside || active.as_ref() == Some(&last)) {

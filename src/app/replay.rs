@@ -195,11 +195,8 @@ fn screen(viewer: Viewer) -> AnyView {
         let elsewhere = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|el| {
-                matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
-                    || el.closest("[role=dialog]").ok().flatten().is_some()
-            });
-        if elsewhere {
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+        if elsewhere || dom::in_dialog(&ev) {
             return;
         }
         let now = step.get_untracked();

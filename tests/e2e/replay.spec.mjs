@@ -86,6 +86,16 @@ async function shown(page) {
   return { step: Number(count.match(/Step (\d+) of/)[1]), current };
 }
 
+/** A replay of the Morris record at 1280 px, stood at step 10 by its move list. */
+async function morrisAtStep10(t) {
+  const rec = await record('morris');
+  const page = await t.page({ width: 1280 });
+  await open(page, t.base, replayRoute(rec));
+  await page.locator('.move-list .steps .step').nth(9).click();
+  await stepTo(page, 10, rec.moves.length);
+  return page;
+}
+
 async function stepTo(page, n, len) {
   await waitText(page.locator('.replay-count'), `Step ${n} of ${len}`);
   const { current } = await shown(page);
@@ -400,12 +410,7 @@ tests.push(
   {
     name: 'a replay\'s Picture is of the board at the step shown, and keys in its dialog do not step',
     async run(t) {
-      const rec = await record('morris');
-      const len = rec.moves.length;
-      const page = await t.page({ width: 1280 });
-      await open(page, t.base, replayRoute(rec));
-      await page.locator('.move-list .steps .step').nth(9).click();
-      await stepTo(page, 10, len);
+      const page = await morrisAtStep10(t);
       const onPage = await page.evaluate(() => document.querySelector('main svg.board').outerHTML.match(/class="man [a-z]+/g).length);
       await page.getByRole('button', { name: 'Picture' }).click();
       await page.waitForSelector('img.board-picture');
@@ -419,6 +424,51 @@ tests.push(
       assert.equal(svg.match(/class="man [a-z]+/g).length, onPage, 'the men on the board at step 10');
       await page.getByRole('button', { name: 'Close' }).click();
       assert.equal((await shown(page)).step, 10, 'the arrow key in the dialog did not step the replay');
+    },
+  },
+  {
+    name: 'a click on a dialog\'s text keeps the keys in the dialog: the replay behind does not step, Tab stays in it, and Escape closes it',
+    async run(t) {
+      const page = await morrisAtStep10(t);
+      for (const opener of ['Embed', 'Picture']) {
+        await page.getByRole('button', { name: opener }).click();
+        await page.locator('#dialog-title').click();
+        for (const key of ['ArrowLeft', 'Home', 'End']) await page.keyboard.press(key);
+        assert.equal((await shown(page)).step, 10, `keys after a click on the ${opener} dialog's heading did not step the replay`);
+        await page.keyboard.press('Shift+Tab');
+        assert.ok(await page.evaluate(() => document.activeElement.closest('[role=dialog]') !== null), `Shift+Tab from the ${opener} dialog itself stays in it`);
+        await page.locator('#dialog-title').click();
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('[role=dialog]', { state: 'detached', timeout: 3000 })
+          .catch(() => assert.fail(`Escape after a click on the ${opener} dialog's heading closes it`));
+      }
+    },
+  },
+  {
+    name: 'when the browser refuses to copy, the Embed dialog and Share link select what was to be copied, and say so',
+    async run(t) {
+      const rec = await record('morris');
+      const page = await t.page({ width: 390 });
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator.clipboard, 'writeText', { value: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) });
+      });
+      await open(page, t.base, shareRoute(rec));
+      await page.waitForSelector('main svg.board');
+      const selectedIn = (id) => page.evaluate((id) => {
+        const field = document.getElementById(id);
+        return document.activeElement === field && field.selectionStart === 0 && field.selectionEnd === field.value.length && field.value.length > 0;
+      }, id);
+      await page.getByRole('button', { name: 'Share link' }).click();
+      await waitText(page.locator('[role=dialog] [role=status]'), 'Copying was not allowed: the link is selected, to copy by hand.');
+      assert.ok(await selectedIn('share-link'), 'the link is selected');
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('button', { name: 'Embed' }).click();
+      // On a phone the dialog is taller than the screen: it scrolls, so Copy is in reach.
+      const tall = await page.locator('[role=dialog]').evaluate((d) => d.getBoundingClientRect().height);
+      assert.ok(tall > 844, `the Embed dialog is taller than the phone's screen (${tall} px)`);
+      await page.getByRole('button', { name: 'Copy', exact: true }).click();
+      await waitText(page.locator('[role=dialog] [role=status]'), 'Copying was not allowed: the code is selected, to copy by hand.');
+      assert.ok(await selectedIn('embed-code'), 'the code is selected');
     },
   },
   {

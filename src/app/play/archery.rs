@@ -276,7 +276,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     "BUTTON" | "INPUT" | "SELECT" | "TEXTAREA" | "A"
                 )
             });
-        if on_control || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if on_control || dom::in_dialog(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
         let now = position.get_untracked();

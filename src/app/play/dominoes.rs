@@ -377,7 +377,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
 
     // Escape lets go of a chosen bone.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" && selected.get_untracked().is_some() {
+        if ev.key() == "Escape" && !dom::in_dialog(&ev) && selected.get_untracked().is_some() {
             selected.set(None);
             dom::focus_first(&[".hand-bone.playable"]);
             announce.set("No bone chosen.".into());

@@ -810,8 +810,11 @@ pub fn RecordControls(
         dom::copy_and_say(
             link,
             copied,
-            "The link was copied.",
-            "Select the link and copy it.",
+            (
+                "The link was copied.",
+                "Copying was not allowed: the link is selected, to copy by hand.",
+            ),
+            "share-link",
         );
     };
     let share = move |_| {

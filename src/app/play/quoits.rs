@@ -267,6 +267,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         // shows.
         if ev.key() == " "
             && !on_control
+            && !dom::in_dialog(&ev)
             && now.turn() == Turn::Chance
             && !is_computer(now.player())
             && !auto_play.get_untracked()

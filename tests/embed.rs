@@ -67,6 +67,22 @@ fn the_same_address_resumes_the_same_game_whatever_its_theme() {
 }
 
 #[test]
+fn an_address_written_by_a_site_s_tools_reads_as_written_by_hand() {
+    let plain = EmbedSpec::parse("morris?preset=six-mens&seats=human,hard&theme=dark").unwrap();
+    // Commas (and the rest) percent-encoded, as `URLSearchParams` writes them.
+    let encoded =
+        EmbedSpec::parse("morris?preset=six%2Dmens&seats=human%2Chard&theme=%64ark").unwrap();
+    assert_eq!(encoded, plain);
+    // Copied out of the snippet's HTML, with `&amp;` for `&`.
+    let copied =
+        EmbedSpec::parse("morris?preset=six-mens&amp;seats=human,hard&amp;theme=dark").unwrap();
+    assert_eq!(copied, plain);
+    // A comma encoded in a name stays in the name.
+    let named = EmbedSpec::parse("morris?names=Ada%2C%20Lady%20Lovelace,Bob").unwrap();
+    assert_eq!(named.names, ["Ada, Lady Lovelace", "Bob"]);
+}
+
+#[test]
 fn bad_addresses_say_what_is_wrong() {
     let refusal = |text: &str| EmbedSpec::parse(text).unwrap_err();
     assert_eq!(refusal("chess"), "there is no game \"chess\" to embed");
@@ -89,7 +105,16 @@ fn bad_addresses_say_what_is_wrong() {
         refusal("dominoes?preset=block&muggins=true").contains("unknown setting \"muggins\""),
         "Block has no muggins"
     );
-    assert!(refusal("quoits?target=-3").contains("target must be a number"));
+    assert_eq!(
+        refusal("quoits?target=-3"),
+        "target cannot be below zero, as \"-3\" is"
+    );
+    assert!(refusal("quoits?target=-x").contains("target must be a number"));
+    assert_eq!(
+        refusal(""),
+        "the embed address names no game (it goes on with morris, archery, quoits, dominoes or doquin)"
+    );
+    assert_eq!(refusal("/"), refusal(""));
     // A number past what any option takes is refused in the same words, not the reader's.
     let huge = refusal("quoits?target=99999999999");
     assert!(
@@ -327,7 +352,15 @@ fn an_address_may_name_the_seats_and_give_their_colours() {
 fn bad_names_and_colours_say_what_is_wrong() {
     let long = "x".repeat(41);
     for (text, why) in [
-        ("morris?names=Ada", "1 names for 2 seats"),
+        (
+            "morris?names=Ada",
+            "1 name for 2 seats (names are parted by commas; a comma in a name is written %2C)",
+        ),
+        (
+            "archery?seats=human&names=Ada,Bob",
+            "2 names for 1 seat (names are parted by commas; a comma in a name is written %2C)",
+        ),
+        ("archery?colours=blue", "1 colour for 2 seats"),
         ("morris?names=Ada,%20", "a seat's name is empty"),
         ("morris?names=Ada,%E2%28", "the name \"%E2%28\" is not written right"),
         ("morris?names=Ada,%4", "the name \"%4\" is not written right"),

@@ -202,6 +202,9 @@ fn bad_records_are_told_not_played() {
     let damaged = replay::read(None).unwrap_err();
     assert!(damaged.contains("damaged"), "{damaged}");
 
+    let nothing = replay::read(Some(" ")).unwrap_err();
+    assert_eq!(nothing, "the address holds no record to replay");
+
     let not_json = replay::read(Some("{\"format\": ")).unwrap_err();
     assert!(not_json.contains("not JSON"), "{not_json}");
 
@@ -240,6 +243,11 @@ fn an_embedded_replay_address_gives_its_record_and_theme() {
     assert_eq!(
         replay::embed_parts("%7B%7D?theme=system"),
         ("%7B%7D", Ok(None))
+    );
+    // Copied out of a page's HTML, the address may keep `&amp;` for `&`.
+    assert_eq!(
+        replay::embed_parts("%7B%7D?&amp;theme=dark"),
+        ("%7B%7D", Ok(Some(Theme::Dark)))
     );
 }
 

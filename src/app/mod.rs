@@ -437,6 +437,10 @@ fn NoticeBar() -> impl IntoView {
 /// as an alert, and the way to the games: in this tab, or (embedded in another site's page) in
 /// a new one.
 pub fn refusal(title: &'static str, why: String, embedded: bool) -> AnyView {
+    // A frame fitted to its game's height is fitted to the refusal instead.
+    if embedded {
+        dom::tell_frame_height();
+    }
     let (href, target, words) = if embedded {
         ("./#/", Some("_blank"), "Open Parlour in a new tab")
     } else {

@@ -43,7 +43,8 @@ impl Route {
             "play" if !tail.is_empty() && !tail.contains('/') => Route::Play(tail.to_string()),
             "open" if !tail.is_empty() => Route::Open(tail.to_string()),
             "replay" if !tail.is_empty() => Route::Replay(tail.to_string()),
-            "embed" if !tail.is_empty() => Route::Embed(tail.to_string()),
+            // (With no game named, the embedded page says so, in the frame's own style.)
+            "embed" => Route::Embed(tail.to_string()),
             _ => Route::NotFound(path.to_string()),
         }
     }

@@ -129,7 +129,14 @@ impl EmbedSpec {
     /// which sets the theme, does not carry them).
     pub fn read(text: &str) -> Result<EmbedSpec, String> {
         let (name, query) = text.split_once('?').unwrap_or((text, ""));
-        let game = GameKind::from_name(name.trim_end_matches('/'))
+        let name = name.trim_end_matches('/');
+        if name.is_empty() {
+            return Err(
+                "the embed address names no game (it goes on with morris, archery, quoits, dominoes or doquin)"
+                    .to_string(),
+            );
+        }
+        let game = GameKind::from_name(name)
             .ok_or_else(|| format!("there is no game \"{}\" to embed", cut_short(name)))?;
         let mut spec = EmbedSpec {
             game,
@@ -143,6 +150,15 @@ impl EmbedSpec {
         };
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            // An address copied out of a page's HTML may keep `&amp;` for `&`.
+            let key = key.strip_prefix("amp;").unwrap_or(key);
+            // Values written by a site's tools may have their commas (and the rest) encoded, as
+            // `%2C`. Names are decoded one by one, after the split, as a comma may be in a name.
+            let decoded = decode_percent(value);
+            let value = match (key, decoded.as_deref()) {
+                ("names", _) | (_, None) => value,
+                (_, Some(decoded)) => decoded,
+            };
             match key {
                 "preset" | "variant" => spec.preset = Some(value.to_string()),
                 "seats" => {
@@ -182,7 +198,20 @@ impl EmbedSpec {
         let seats = spec.seats.len();
         for (list, what) in [(spec.names.len(), "names"), (spec.colours.len(), "colours")] {
             if list != 0 && list != seats {
-                return Err(format!("{list} {what} for {seats} seats"));
+                let (what, seat_word) = (
+                    if list == 1 {
+                        &what[..what.len() - 1]
+                    } else {
+                        what
+                    },
+                    if seats == 1 { "seat" } else { "seats" },
+                );
+                let comma = if what.starts_with("name") {
+                    " (names are parted by commas; a comma in a name is written %2C)"
+                } else {
+                    ""
+                };
+                return Err(format!("{list} {what} for {seats} {seat_word}{comma}"));
             }
         }
         if let Some(twice) =
@@ -585,6 +614,16 @@ fn option_value(key: &str, text: &str, like: &Value) -> Result<Value, String> {
             Ok(n) => Ok(Value::from(n)),
             Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
                 Err(format!("{key} {} is far too large", cut_short(text)))
+            }
+            Err(_)
+                if text.starts_with('-')
+                    && text.len() > 1
+                    && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                Err(format!(
+                    "{key} cannot be below zero, as \"{}\" is",
+                    cut_short(text)
+                ))
             }
             Err(_) => Err(format!(
                 "{key} must be a number, not \"{}\"",

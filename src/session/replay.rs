@@ -425,6 +425,9 @@ impl Replayable for Doquin {
 /// hold every game's rules.
 pub fn read(text: Option<&str>) -> Result<(Record, GameKind), String> {
     let text = text.ok_or("the address is damaged (its record is not properly encoded)")?;
+    if text.trim().is_empty() {
+        return Err("the address holds no record to replay".to_string());
+    }
     let record = Record::from_json(text).map_err(|e| e.to_string())?;
     let kind = record.kind().map_err(|e| e.to_string())?;
     Ok((record, kind))
@@ -445,7 +448,9 @@ pub fn embed_parts(text: &str) -> (&str, Result<Option<super::embed::Theme>, Str
     let (record, query) = text.split_once('?').unwrap_or((text, ""));
     let mut theme = Ok(None);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
-        theme = match pair.split_once('=').unwrap_or((pair, "")) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        // (An address copied out of a page's HTML may keep `&amp;` for `&`.)
+        theme = match (key.strip_prefix("amp;").unwrap_or(key), value) {
             ("theme", value) => super::embed::Theme::read(value),
             (other, _) => Err(format!(
                 "unknown setting \"{other}\" in the replay's address (it takes only theme)"

@@ -130,6 +130,21 @@ export const tests = [
       await waitText(page.locator('[role=alert]'), 'There is no game "chess" to embed.');
       await open(page, t.base, '#/embed/morris?seats=human,wizard');
       await waitText(page.locator('[role=alert]'), 'Unknown seat "wizard"');
+      // An address naming no game is refused in the frame's own style, not with the site's
+      // "Nothing here" page and its header.
+      for (const empty of ['#/embed', '#/embed/']) {
+        await open(page, t.base, empty);
+        await waitText(page.locator('[role=alert]'), 'The embed address names no game');
+        assert.equal(await page.locator('header.top').isVisible(), false, `${empty}: no site header`);
+        assert.equal(await page.getByRole('link', { name: 'Open Parlour in a new tab' }).count(), 1);
+      }
+      // Its commas encoded by a site's tools, or copied out of HTML with &amp;, the address
+      // opens its game.
+      for (const src of ['#/embed/morris?preset=six-mens&seats=human%2Chard', '#/embed/morris?preset=six-mens&amp;seats=human,hard']) {
+        await open(page, t.base, src);
+        await page.waitForSelector('svg.board');
+        await waitText(page.locator('.play-title'), "Six Men's Morris");
+      }
     },
   },
   {

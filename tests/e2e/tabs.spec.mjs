@@ -205,7 +205,7 @@ export const tests = [
 
       await touch(a, 'a1');
       await waitMoves(a, id, ['a1']);
-      await waitText(b.locator('.dialog'), 'This game was changed in another tab');
+      await waitText(b.locator('.dialog'), 'This game was changed in another frame or tab');
       await b.locator('.dialog button:has-text("Keep this one as a copy")').click();
       await b.waitForFunction(() => !document.querySelector('.dialog'));
       await b.waitForFunction(() => /^#\/embed\/morris\?.*&save=[\w-]+$/.test(location.hash));

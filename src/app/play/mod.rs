@@ -606,22 +606,29 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
     let (here, there) = (mine.record.moves.len(), theirs.record.moves.len());
     let continues = theirs.record.moves.starts_with(&mine.record.moves);
     let moves = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    // An embedded game may be played in two frames of one page (the same address twice) as
+    // well as in two tabs.
+    let (other, this, theirs_called) = if matches!(state.route.get_untracked(), Route::Embed(_)) {
+        ("frame or tab", "frame", "the other version")
+    } else {
+        ("tab", "tab", "the other tab's version")
+    };
     let explain = if continues {
         format!(
-            "Another tab played this game on since this tab last saved it: there it has {}, here {}. Loading the other tab's version loses nothing.",
+            "Another {other} played this game on since this {this} last saved it: there it has {}, here {}. Loading {theirs_called} loses nothing.",
             moves(there),
             moves(here)
         )
     } else {
         format!(
-            "Another tab saved this game differently since this tab last saved it: there it has {}, here {}. Nothing has been overwritten.",
+            "Another {other} saved this game differently since this {this} last saved it: there it has {}, here {}. Nothing has been overwritten.",
             moves(there),
             moves(here)
         )
     };
-    let drop_note = (!continues).then_some(
-        "Loading the other tab's version shows its game here and drops this tab's moves that it does not have; keeping this one as a copy saves this tab's game as a new saved game, beside the other.",
-    );
+    let drop_note = (!continues).then(|| format!(
+        "Loading {theirs_called} shows its game here and drops this {this}'s moves that it does not have; keeping this one as a copy saves this {this}'s game as a new saved game, beside the other.",
+    ));
     let theirs = StoredValue::new(theirs);
     let mine = StoredValue::new(mine);
     let conflict = expect_context::<RwSignal<Option<Conflict>>>();
@@ -643,7 +650,7 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
         match store().put_game(&copy, now) {
             Ok(()) => state.tell(
                 format!(
-                    "This tab's game is kept as \u{201c}{}\u{201d}; the other tab's is still saved as \u{201c}{}\u{201d}.",
+                    "This {this}'s game is kept as \u{201c}{}\u{201d}; the other is still saved as \u{201c}{}\u{201d}.",
                     copy.name,
                     theirs.with_value(|t| t.name.clone())
                 ),
@@ -666,12 +673,12 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
         dom::go(&route);
     };
     view! {
-        <Modal title="This game was changed in another tab".to_string() on_close=Callback::new(|_| ())>
+        <Modal title=format!("This game was changed in another {other}") on_close=Callback::new(|_| ())>
             <p>{explain}</p>
             {drop_note.map(|note| view! { <p>{note}</p> })}
             <p class="actions">
                 // The choice that loses nothing is the one marked and focused.
-                <button type="button" class:primary=continues on:click=load_theirs data-autofocus=continues>"Load the other tab's version"</button>
+                <button type="button" class:primary=continues on:click=load_theirs data-autofocus=continues>{format!("Load {theirs_called}")}</button>
                 <button type="button" class:primary=!continues on:click=keep_copy data-autofocus=!continues>"Keep this one as a copy"</button>
             </p>
         </Modal>

@@ -332,3 +332,15 @@ fn the_goal_of_the_game_is_told_with_its_target() {
         "the pool is told instead"
     );
 }
+
+#[test]
+fn points_are_counted_in_words_one_or_many() {
+    use parlour::rules::dominoes::DominoGame;
+    use parlour::session::dominoes::points;
+    assert_eq!(points(DominoGame::Bergen, 1u32), "1 point");
+    assert_eq!(points(DominoGame::Block, 0u32), "0 points");
+    assert_eq!(points(DominoGame::AllFives, 35u32), "35 points");
+    assert_eq!(points(DominoGame::Pool, 1), "1 counter");
+    assert_eq!(points(DominoGame::Pool, -1), "-1 counter");
+    assert_eq!(points(DominoGame::Pool, -4), "-4 counters");
+}

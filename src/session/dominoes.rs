@@ -24,6 +24,18 @@ pub fn bones(n: usize) -> String {
     format!("{n} bone{}", if n == 1 { "" } else { "s" })
 }
 
+/// A count of points in words ("1 point", "12 points"); Domino Pool's are counters, which a
+/// player may owe ("-1 counter").
+pub fn points(game: DominoGame, n: impl Into<i64>) -> String {
+    let n = n.into();
+    let unit = if game == DominoGame::Pool {
+        "counter"
+    } else {
+        "point"
+    };
+    format!("{n} {unit}{}", if n.abs() == 1 { "" } else { "s" })
+}
+
 /// The stock in words, which every player sees: "Stock: 14 bones" in the games that draw from
 /// it, "Not dealt: 14 bones" in those that leave it out (none while no hand is dealt, or when
 /// the whole set is).

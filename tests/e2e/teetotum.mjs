@@ -49,6 +49,9 @@ export async function startQuoits(page, base, players, { singleEnd = false, oneP
   await page.getByRole('button', { name: 'Start the game' }).click();
   await page.waitForSelector('.quoits-screen svg.board');
   assert.match(page.url(), /#\/play\/[\w-]+$/, 'a game in progress has its own URL');
+  // The table of totals says what the game is played to.
+  const goal = singleEnd ? 'Totals: a single end' : target === undefined ? /^Totals: game to \d+$/ : `Totals: game to ${target}`;
+  await waitText(page.locator('table.scores caption'), goal);
 }
 
 /** The autosave of the game on screen: { record, redo, finished, ... }. */

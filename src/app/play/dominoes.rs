@@ -16,7 +16,7 @@ use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
     bone_label, bones, click_bone, counting_lines, ends_words, event_words, goal_words,
     hand_points, hint_words, last_bone, news, opening_words, play_words, playable, plays_on,
-    side_name, stock_words, table_words, target_arms, viewer, way_round_plays, with_names,
+    points, side_name, stock_words, table_words, target_arms, viewer, way_round_plays, with_names,
     BoneClick, Viewer,
 };
 use parlour::session::embed::EmbedSpec;
@@ -45,19 +45,17 @@ fn ending_words(game: &Dominoes, names: &[String]) -> String {
             winning.push(side);
         }
     }
-    let points = outcome.winners.first().map_or(0, |s| scores[s.index()]);
-    let unit = if game.game() == DominoGame::Pool {
-        "counters"
-    } else {
-        "points"
-    };
+    let won = points(
+        game.game(),
+        outcome.winners.first().map_or(0, |s| scores[s.index()]),
+    );
     let who = with_names(&sides.names(&winning), names);
     match winning.as_slice() {
         [_] => format!(
-            "{who} win{} with {points} {unit}.",
+            "{who} win{} with {won}.",
             if sides.partners { "" } else { "s" }
         ),
-        _ => format!("{who} share the win with {points} {unit} each."),
+        _ => format!("{who} share the win with {won} each."),
     }
 }
 
@@ -441,11 +439,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             _ => None,
         };
         let ended = now.last_hand().is_some_and(|h| h.end.is_some());
-        let unit = if game.with(|g| g.position().game()) == DominoGame::Pool {
-            "counters"
-        } else {
-            "points"
-        };
+        let which = game.with(|g| g.position().game());
         view! {
             <ul class="domino-seats" aria-label="Players">
                 {(0..now.players() as u8).map(Seat).map(|seat| {
@@ -465,7 +459,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                             <span class="who">{name_of(seat)}{partner}</span>
                             <span class="held">{bones(count)}</span>
                             {backs}
-                            <span class="points">{format!("{} {unit}", scores[seat.index()])}</span>
+                            <span class="points">{points(which, scores[seat.index()])}</span>
                         </li>
                     }
                 }).collect_view()}
@@ -623,13 +617,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         let end = hand.end.clone()?;
         let names = all_names();
         let sides = now.sides();
-        let points = hand_points(&hand, sides);
+        let this_hand = hand_points(&hand, sides);
         let scores = now.side_scores().to_vec();
-        let unit = if now.game() == DominoGame::Pool {
-            "counters"
-        } else {
-            "points"
-        };
         let next = (now.turn() == Turn::Chance && has_human).then(|| {
             view! {
                 <p class="actions">
@@ -671,7 +660,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         {(0..sides.count()).map(|side| view! {
                             <tr>
                                 <th scope="row">{side_name(sides, side, &names)}</th>
-                                <td>{format!("{} {unit}", points[side])}</td>
+                                <td>{points(now.game(), this_hand[side])}</td>
                                 <td class="total">{scores[side]}</td>
                             </tr>
                         }).collect_view()}

@@ -983,8 +983,32 @@ pub fn EndActions(
             state.tell(e, true);
         }
     };
+    // When the game ends, its result is brought into view if the move that ended it left the
+    // page scrolled away from it (Doquin's face grids lie below the result, on a phone the
+    // boards above it). Not in a frame, whose scrolling is the site's.
+    let actions = NodeRef::<leptos::html::P>::new();
+    super::effect(move |_| {
+        let Some(actions) = actions.get() else { return };
+        let window = dom::window();
+        if dom::frame_parent().is_some() {
+            return;
+        }
+        let panel = actions.closest(".end-panel").ok().flatten();
+        let top = panel.map_or_else(
+            || actions.get_bounding_client_rect().top(),
+            |p| p.get_bounding_client_rect().top(),
+        );
+        let tall = window
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(0.0);
+        if top < 0.0 || top > tall * 0.8 {
+            window.scroll_by_with_x_and_y(0.0, top - 16.0);
+        }
+    });
     view! {
-        <p class="actions">
+        <p class="actions" node_ref=actions>
             <button type="button" class="primary" on:click=again>"Play again"</button>
             <a class="button" href=format!("#/new/{}", game.name())>"New game"</a>
             <button type="button" on:click=export>"Export"</button>

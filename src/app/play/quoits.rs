@@ -338,7 +338,8 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         let last = ends.last().cloned();
         view! {
             <div class="table-scroll" tabindex="0"><table class="scores">
-                <caption>"Totals"</caption>
+                // What the game is played to, as a new game's form set it.
+                <caption>{if now.options().single_end { "Totals: a single end".to_string() } else { format!("Totals: game to {}", now.options().target) }}</caption>
                 <thead><tr>
                     <th scope="col">"Player"</th>
                     {(1..=ends.len()).map(|e| view! { <th scope="col">{format!("End {e}")}</th> }).collect_view()}

@@ -630,3 +630,21 @@ fn levels_have_names_for_records() {
         ["beginner", "easy", "medium", "hard", "hardest"]
     );
 }
+
+#[test]
+fn a_computer_takes_a_draw_early_only_when_it_is_losing() {
+    use parlour::ai::{takes_draw, DRAW_AFTER_PLIES};
+    let words = |v: Verdict| Some(v.words());
+    // The verdict is the offering side's: its "winning" is the computer's losing.
+    assert!(takes_draw(words(Verdict::Winning), 2));
+    // In the opening, having the move is no reason to give the game away.
+    assert!(!takes_draw(words(Verdict::Better), 2));
+    assert!(!takes_draw(words(Verdict::Even), DRAW_AFTER_PLIES - 1));
+    assert!(takes_draw(words(Verdict::Better), DRAW_AFTER_PLIES));
+    assert!(takes_draw(words(Verdict::Even), DRAW_AFTER_PLIES));
+    for plies in [2, DRAW_AFTER_PLIES, 500] {
+        assert!(!takes_draw(words(Verdict::Worse), plies));
+        assert!(!takes_draw(words(Verdict::Losing), plies));
+        assert!(!takes_draw(None, plies));
+    }
+}

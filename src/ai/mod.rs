@@ -118,6 +118,24 @@ impl Verdict {
     }
 }
 
+/// Before this many moves a computer offered a draw declines it unless it stands clearly worse.
+pub const DRAW_AFTER_PLIES: usize = 40;
+
+/// Whether a computer offered a draw takes it, given the engine's verdict (in words, as a hint
+/// gives it) from the point of view of the side offering, after `plies` moves: at any time when
+/// it is losing, and when it stands a little worse or level only once the game is well under
+/// way. (In the opening the side to move is often "a little better" for having the move, which
+/// is no reason to give the game away.)
+pub fn takes_draw(verdict: Option<&str>, plies: usize) -> bool {
+    match verdict {
+        Some(v) if v == Verdict::Winning.words() => true,
+        Some(v) if v == Verdict::Better.words() || v == Verdict::Even.words() => {
+            plies >= DRAW_AFTER_PLIES
+        }
+        _ => false,
+    }
+}
+
 /// The seeded generator behind every varied choice.
 pub(crate) struct Dice(Pcg64Mcg);
 

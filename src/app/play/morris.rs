@@ -29,9 +29,6 @@ enum Dialog {
     Resign,
 }
 
-/// Before this many moves the computer declines a draw in a level game.
-const DRAW_AFTER_PLIES: usize = 40;
-
 /// How the game ended, in a sentence that names the players.
 fn ending_words(ending: Ending, names: &[String; 2]) -> (String, String) {
     let name = |side: Side| names[side.index()].clone();
@@ -282,8 +279,8 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             })
         })
     };
-    // A draw offered to a person is asked in a dialog; the computer takes it when its engine
-    // does not think itself better.
+    // A draw offered to a person is asked in a dialog; the computer takes it or not as
+    // `parlour::ai::takes_draw` says, from its engine's verdict.
     let offer_draw = move |_| {
         let side = position.get_untracked().to_move();
         if levels[side.opponent().index()].is_none() {
@@ -305,14 +302,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
             if plies() != at {
                 return;
             }
-            // The verdict is from the offering side's point of view: the computer takes the
-            // draw when it stands worse, or when the game is level and well under way.
-            let accepts = match answer.verdict.as_deref() {
-                Some("a little better" | "winning") => true,
-                Some("even") => at >= DRAW_AFTER_PLIES,
-                _ => false,
-            };
-            if accepts {
+            if parlour::ai::takes_draw(answer.verdict.as_deref(), at) {
                 act_anyway(&|p| p.agree_draw());
             } else {
                 let words = format!("{other} declines the draw. Play on.");

@@ -1,12 +1,12 @@
 //! Dominoes at one screen: what clicks on bones and ends do, whose hand is shown when people
 //! share the screen, and the hand told in words.
 
-use parlour::rules::dominoes::{Bone, Dominoes, End, Move, Sides};
+use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, End, Move, Sides};
 use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
-    bone_label, click_bone, distinct_names, end_label, goal_words, hand_points, hint_words, news,
-    plays_on, side_name, stock_words, table_words, target_arms, viewer, with_names, BoneClick,
-    Viewer,
+    bone_label, click_bone, distinct_names, end_label, goal_words, hand_points, hint_words,
+    in_play_words, news, plays_on, side_name, stock_words, table_words, target_arms, viewer,
+    with_names, BoneClick, Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -335,7 +335,6 @@ fn the_goal_of_the_game_is_told_with_its_target() {
 
 #[test]
 fn points_are_counted_in_words_one_or_many() {
-    use parlour::rules::dominoes::DominoGame;
     use parlour::session::dominoes::points;
     assert_eq!(points(DominoGame::Bergen, 1u32), "1 point");
     assert_eq!(points(DominoGame::Block, 0u32), "0 points");
@@ -343,4 +342,35 @@ fn points_are_counted_in_words_one_or_many() {
     assert_eq!(points(DominoGame::Pool, 1), "1 counter");
     assert_eq!(points(DominoGame::Pool, -1), "-1 counter");
     assert_eq!(points(DominoGame::Pool, -4), "-4 counters");
+}
+
+#[test]
+fn points_scored_during_play_are_told_at_the_hand_s_end() {
+    // The golden `bergen-headers`: the set 3-3 and a double header score 2 each to seat 1, a
+    // triple header 3 to seat 2.
+    let mut game = Dominoes::from_header(Some("bergen"), &options(json!({"hand": 5})), 2).unwrap();
+    for m in [
+        "deal 3-3 5-1 3-0 2-0 6-1 / 5-3 3-1 3-2 6-2 4-0 ; 0-0 1-0 1-1 2-1 2-2 4-1 4-2 4-3 4-4 5-0 5-2 5-4 5-5 6-0 6-3 6-4 6-5 6-6",
+        "3-3", "5-3L", "5-1L", "3-1L", "3-0R", "3-2L", "2-0L",
+    ] {
+        game.play_notation(m).unwrap();
+    }
+    let hand = &game.hands_log()[0];
+    assert_eq!(
+        in_play_words(hand, DominoGame::Bergen, game.sides(), &names()).as_deref(),
+        Some("Scored during play: Ada 4 points and Bob 3 points, counted in \u{201c}This hand\u{201d} below")
+    );
+    // Block scores nothing during play: nothing to tell.
+    let mut block = Dominoes::from_header(Some("block"), &options(json!({"hand": 5})), 2).unwrap();
+    block.play_notation("deal 3-3 5-1 3-0 2-0 6-1 / 5-3 3-1 3-2 6-2 4-0 ; 0-0 1-0 1-1 2-1 2-2 4-1 4-2 4-3 4-4 5-0 5-2 5-4 5-5 6-0 6-3 6-4 6-5 6-6").unwrap();
+    block.play_notation("3-3").unwrap();
+    assert_eq!(
+        in_play_words(
+            block.hands_log()[0],
+            DominoGame::Block,
+            block.sides(),
+            &names()
+        ),
+        None
+    );
 }

@@ -299,6 +299,17 @@ pub fn news(before: &Dominoes, after: &Dominoes, names: &[String]) -> Vec<String
 
 /// Points each side made in a hand: counts during play and the end of the hand.
 pub fn hand_points(hand: &HandLog, sides: Sides) -> Vec<u32> {
+    let mut points = in_play(hand, sides);
+    if let Some(end) = &hand.end {
+        for (total, p) in points.iter_mut().zip(&end.points) {
+            *total += p;
+        }
+    }
+    points
+}
+
+/// Points each side made during a hand's play.
+fn in_play(hand: &HandLog, sides: Sides) -> Vec<u32> {
     let mut points = vec![0; sides.count()];
     for event in &hand.events {
         if let Event::Points {
@@ -308,12 +319,29 @@ pub fn hand_points(hand: &HandLog, sides: Sides) -> Vec<u32> {
             points[sides.of(*seat)] += p;
         }
     }
-    if let Some(end) = &hand.end {
-        for (total, p) in points.iter_mut().zip(&end.points) {
-            *total += p;
-        }
-    }
     points
+}
+
+/// What each side scored during a hand's play (All Fives' counts, Bergen's headers), in words,
+/// if any did: the end-of-hand table's "This hand" adds it to the points for the hand's end.
+pub fn in_play_words(
+    hand: &HandLog,
+    game: DominoGame,
+    sides: Sides,
+    names: &[String],
+) -> Option<String> {
+    let who: Vec<String> = in_play(hand, sides)
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p > 0)
+        .map(|(side, p)| format!("{} {}", side_name(sides, side, names), points(game, *p)))
+        .collect();
+    (!who.is_empty()).then(|| {
+        format!(
+            "Scored during play: {}, counted in \u{201c}This hand\u{201d} below",
+            crate::rules::and_list(&who)
+        )
+    })
 }
 
 /// How the end of a hand was counted, line by line: each side's pips, the count, the rounding.

@@ -15,9 +15,9 @@ use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move, NEVER_DRAWN};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
     bone_label, bones, click_bone, counting_lines, ends_words, event_words, goal_words,
-    hand_points, hint_words, last_bone, news, opening_words, play_words, playable, plays_on,
-    points, side_name, stock_words, table_words, target_arms, viewer, way_round_plays, with_names,
-    BoneClick, Viewer,
+    hand_points, hint_words, in_play_words, last_bone, news, opening_words, play_words, playable,
+    plays_on, points, side_name, stock_words, table_words, target_arms, viewer, way_round_plays,
+    with_names, BoneClick, Viewer,
 };
 use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
@@ -651,7 +651,9 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     </tbody>
                 </table></div>
                 <ul class="counting">
-                    {counting_lines(now.game(), &end, sides, &names).into_iter().map(|l| view! { <li>{sentence(&l)}</li> }).collect_view()}
+                    {counting_lines(now.game(), &end, sides, &names).into_iter()
+                        .chain(in_play_words(&hand, now.game(), sides, &names))
+                        .map(|l| view! { <li>{sentence(&l)}</li> }).collect_view()}
                 </ul>
                 <div class="table-scroll" tabindex="0"><table class="scores">
                     <caption>"Score"</caption>

@@ -42,7 +42,8 @@ impl Counted {
         }
     }
 
-    /// What to tell the reader when the box does not keep what was typed: `label` names the box,
+    /// What to tell the reader when the box does not keep what was typed (the same words while
+    /// it is being typed and once it is kept): `label` names the box,
     /// `typed` is its text as the browser held it, `unit` follows the bounds (" px", or ""), and
     /// `in_force` is the number that stays when nothing could be read.
     pub fn note(
@@ -62,13 +63,13 @@ impl Counted {
         match self {
             Counted::Exact(_) => None,
             Counted::Rounded(n) => Some(format!(
-                "“{label}” takes whole numbers, so {was} became {n}."
+                "“{label}” takes whole numbers: {was} is taken as {n}."
             )),
             Counted::Bounded(n) => Some(format!(
-                "“{label}” takes {lo} to {hi}{unit}, so {was} became {n}."
+                "“{label}” takes {lo} to {hi}{unit}: {was} is taken as {n}."
             )),
             Counted::Unread => Some(format!(
-                "“{label}” takes a number from {lo} to {hi}{unit}, so it stays at {in_force}."
+                "“{label}” takes a number from {lo} to {hi}{unit}: until one is typed, it stays at {in_force}."
             )),
         }
     }
@@ -95,7 +96,7 @@ mod tests {
         assert_eq!(count(412.4, 280, 2000), Counted::Rounded(412));
         assert_eq!(
             count(300.5, 280, 2000).note("Width", "300.5", (280, 2000), " px", 720),
-            Some("“Width” takes whole numbers, so 300.5 became 301.".to_string())
+            Some("“Width” takes whole numbers: 300.5 is taken as 301.".to_string())
         );
     }
 
@@ -109,12 +110,12 @@ mod tests {
         assert_eq!(count(1e300, 1, 14), Counted::Bounded(14));
         assert_eq!(
             count(7.5, 10, 500).note("Play to", "7.5", (10, 500), " points", 61),
-            Some("“Play to” takes 10 to 500 points, so 7.5 became 10.".to_string())
+            Some("“Play to” takes 10 to 500 points: 7.5 is taken as 10.".to_string())
         );
         // A long run of digits is not quoted back.
         assert_eq!(
             count(1e20, 1, 14).note("Bones each", "100000000000000000000", (1, 14), "", 7),
-            Some("“Bones each” takes 1 to 14, so the number typed became 14.".to_string())
+            Some("“Bones each” takes 1 to 14: the number typed is taken as 14.".to_string())
         );
     }
 
@@ -125,7 +126,10 @@ mod tests {
         assert_eq!(count(f64::NAN, 10, 500).kept(), None);
         assert_eq!(
             count(f64::NAN, 3, 9).note("Pegs each", "", (3, 9), "", 6),
-            Some("“Pegs each” takes a number from 3 to 9, so it stays at 6.".to_string())
+            Some(
+                "“Pegs each” takes a number from 3 to 9: until one is typed, it stays at 6."
+                    .to_string()
+            )
         );
     }
 }

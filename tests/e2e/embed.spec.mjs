@@ -275,14 +275,14 @@ export const tests = [
       assert.equal(await width('1e3'), '1000');
       assert.equal(await note(), '', 'a number kept as typed needs no note');
       assert.equal(await width('300.5'), '301');
-      assert.equal(await note(), '“Width” takes whole numbers, so 300.5 became 301.');
+      assert.equal(await note(), '“Width” takes whole numbers: 300.5 is taken as 301.');
       assert.equal(await width('412.4'), '412');
       assert.equal(await width('5000'), '2000', 'past the widest, the widest');
-      assert.equal(await note(), '“Width” takes 280 to 2000 px, so 5000 became 2000.');
+      assert.equal(await note(), '“Width” takes 280 to 2000 px: 5000 is taken as 2000.');
       assert.equal(await width('9000'), '2000', 'past the widest again, the box shows the widest again');
       assert.equal(await width('-40'), '280', 'below the narrowest, the narrowest');
       assert.equal(await width(''), '280', 'a cleared box shows the width in force again');
-      assert.equal(await note(), '“Width” takes a number from 280 to 2000 px, so it stays at 280.');
+      assert.equal(await note(), '“Width” takes a number from 280 to 2000 px: until one is typed, it stays at 280.');
       assert.equal(await width('640'), '640');
       assert.equal(await note(), '', 'the note goes once a number is kept as typed');
       await page.keyboard.press('Escape');
@@ -292,7 +292,7 @@ export const tests = [
       await page.fill('#domino-hand', '4.6');
       await page.locator('#domino-hand').dispatchEvent('change');
       assert.equal(await page.locator('#domino-hand').inputValue(), '5');
-      await waitText(page.locator('#domino-hand-note'), '“Bones each” takes whole numbers, so 4.6 became 5.');
+      await waitText(page.locator('#domino-hand-note'), '“Bones each” takes whole numbers: 4.6 is taken as 5.');
       // A number typed and not yet taken as the form goes (Back, here to the game) is let go;
       // like Escape on the dialog above, it once stopped the app.
       await page.click('#domino-hand');
@@ -301,6 +301,36 @@ export const tests = [
       await page.goBack();
       await page.waitForSelector('svg.board');
       await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'a number box\'s note comes once typing pauses, so a press on Start straight after is not lost; it goes when the form changes the number',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      await page.goto(t.base + '#/new/quoits');
+      await page.waitForSelector('form.setup');
+      await page.click('#quoits-target');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('7.5');
+      // While the number is typed, the note already says what will be kept...
+      await waitText(page.locator('#quoits-target-note'), '“Play to” takes 10 to 500 points: 7.5 is taken as 10.');
+      const start = page.getByRole('button', { name: 'Start the game' });
+      await start.scrollIntoViewIfNeeded();
+      const before = await start.boundingBox();
+      // ... so that taking it (as the press on Start does) moves nothing under the pointer.
+      await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
+      await page.waitForSelector('.quoits-screen svg.board');
+      await waitText(page.locator('table.scores caption'), 'Totals: game to 10');
+
+      await page.goto(t.base + '#/new/dominoes');
+      await page.waitForSelector('form.setup');
+      await page.fill('#domino-hand', '100');
+      await page.locator('#domino-hand').dispatchEvent('change');
+      await waitText(page.locator('#domino-hand-note'), '“Bones each” takes 1 to 14: 100 is taken as 14.');
+      // Another game deals another number of bones: the note about 14 goes with it.
+      await page.locator('input[name="domino-game"][value="draw"]').check();
+      await page.waitForFunction(() => document.querySelector('#domino-hand-note').textContent === '');
+      assert.equal(await page.locator('#domino-hand').getAttribute('aria-describedby'), null);
     },
   },
   {

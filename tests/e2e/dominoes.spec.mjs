@@ -57,7 +57,7 @@ async function playByClicks(page) {
 
 export const tests = [
   {
-    name: 'on a phone a tap just beside an open end lays the chosen bone there, as a tap on the end does',
+    name: 'on a phone a tap just beside an open end lays the chosen bone there, as a tap on the end does; a tap as near to two ends lays nothing',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });
       // Ben to lay after the 6-6 is set: both ends are sixes, and each of his sixes fits both.
@@ -70,6 +70,12 @@ export const tests = [
       await page.click('.hand-bone.playable[data-bone="6-3"]');
       assert.equal(await page.locator('.end-slot.target').count(), 2, '6-3 fits both ends');
       const before = await savedMoves(page);
+      // A tap on the set double is as near to one end as to the other: it lays nothing.
+      const double = await page.locator('svg.board.dominoes g.bone').first().boundingBox();
+      await page.mouse.click(double.x + double.width / 2, double.y + double.height / 2);
+      await page.waitForTimeout(400);
+      assert.deepEqual(await savedMoves(page), before, 'a tap between the two ends lays nothing');
+      assert.equal(await page.locator('.end-slot.target').count(), 2, 'and the bone is still chosen');
       const slot = page.locator('.end-slot.target rect').last();
       const end = (await page.locator('.end-slot.target').last().getAttribute('aria-label')).split(' ')[0];
       const box = await slot.boundingBox();

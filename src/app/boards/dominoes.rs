@@ -20,6 +20,8 @@ const COLUMN: f64 = 1.5;
 /// How near a tap must come to an open end's centre (in halves of a bone) to touch it: a
 /// little past its ends, and a bone's width past its sides.
 const SLOT_REACH: f64 = 1.6;
+/// How much nearer (in halves of a bone) a tap must be to one end than to any other to touch it.
+const CLEARLY_NEARER: f64 = 0.6;
 /// The fewest halves of a bone across the table once a spinner is down.
 const SPINNER_WIDTH: f64 = 15.0;
 
@@ -442,14 +444,26 @@ pub fn DominoesBoard(
             + (f64::from(ev.client_y()) - rect.top() - (rect.height() - tall / per_pixel) / 2.0)
                 * per_pixel;
         let open = ends.get_untracked();
-        let nearest = drawn.with_untracked(|(_, slots)| {
-            slots
+        // The nearest open end and how far off the next nearest is.
+        let (mut best, mut next) = (None::<(usize, f64)>, f64::INFINITY);
+        drawn.with_untracked(|(_, slots)| {
+            for (arm, slot) in slots
                 .iter()
                 .filter(|(arm, _)| open.iter().any(|e| e.end.arm() == *arm))
-                .map(|(arm, slot)| (*arm, (slot.x - x).powi(2) + (slot.y - y).powi(2)))
-                .filter(|(_, off)| *off <= SLOT_REACH * SLOT_REACH)
-                .min_by(|a, b| a.1.total_cmp(&b.1))
+            {
+                let off = ((slot.x - x).powi(2) + (slot.y - y).powi(2)).sqrt();
+                match best {
+                    Some((_, least)) if off >= least => next = next.min(off),
+                    _ => {
+                        next = best.map_or(next, |(_, least)| next.min(least));
+                        best = Some((*arm, off));
+                    }
+                }
+            }
         });
+        // Within reach, and clearly nearer than any other: a tap about as near to two ends (on
+        // the set double, on the spinner, between two arms) says no end in particular.
+        let nearest = best.filter(|(_, off)| *off <= SLOT_REACH && next - off >= CLEARLY_NEARER);
         if let Some((arm, _)) = nearest {
             on_end.run(arm);
         }

@@ -2,8 +2,13 @@
 // and on the flat faces, checked at every step against an independent copy of the rules below;
 // the keyboard's way in (face, row, column) with the holes' accessible names; a capture whose
 // push order the player picks; a game resumed after a reload.
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { assert, open, shareRoute, waitText } from './lib.mjs';
 import { autosave, movesPast, movesReach, savedMoves } from './teetotum.mjs';
+
+const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 
 const FACES = { F: 'front', R: 'right', T: 'top' };
 const COLOURS = ['blue', 'natural', 'green', 'purple'];
@@ -169,6 +174,37 @@ async function statusStarts(page, name) {
 }
 
 export const tests = [
+  {
+    name: 'a game that ends below the fold brings its result into view; a finished game opened again stays at the top',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      const record = JSON.parse(await readFile(join(golden, 'doquin/two-players-shared-win.record.json'), 'utf8'));
+      record.players = record.players.map((p) => ({ name: p.name, kind: 'human' }));
+      const last = record.moves.at(-1);
+      await page.goto(t.base + shareRoute({ ...record, moves: record.moves.slice(0, -1) }));
+      await page.waitForSelector('.doquin-faces');
+      await page.waitForTimeout(1200);
+      // The last peg goes in on a face grid, far below the top of the screen.
+      const hole = page.locator(`.doquin-faces [data-hole="${last}"]`);
+      await hole.scrollIntoViewIfNeeded();
+      assert.ok(await page.evaluate(() => scrollY > 300), 'the grids are below the fold');
+      await hole.click();
+      await page.waitForSelector('#end-title');
+      await page.waitForFunction(() => {
+        const top = document.querySelector('.end-panel').getBoundingClientRect().top;
+        return top >= 0 && top < innerHeight / 2;
+      }, null, { timeout: 3000 }).catch(() => assert.fail('the result is brought into view'));
+      // Other finished games, opened one after the other in the tab, open at their top.
+      for (const file of ['quoits/one-pitch-shared-win', 'archery/solo']) {
+        const done = JSON.parse(await readFile(join(golden, `${file}.record.json`), 'utf8'));
+        done.players = done.players.map((p) => ({ ...p, kind: 'human', level: undefined }));
+        await page.goto(t.base + shareRoute(done));
+        await page.waitForSelector('#end-title');
+        await page.waitForTimeout(1500);
+        assert.equal(await page.evaluate(() => scrollY), 0, `${file}, opened finished, is not scrolled to its result`);
+      }
+    },
+  },
   {
     name: 'a first player whose seat a smaller count takes away: the form falls back to drawing lots',
     async run(t) {

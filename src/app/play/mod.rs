@@ -746,6 +746,7 @@ pub fn PlayScreen(
     announce: RwSignal<String>,
     children: Children,
 ) -> impl IntoView {
+    provide_context(Opened(dom::now()));
     view! {
         <section class=format!("screen play {class}")>
             <h1 id="screen-title" tabindex="-1" class="play-title">
@@ -756,6 +757,11 @@ pub fn PlayScreen(
         </section>
     }
 }
+
+/// When the play screen was opened (ms since 1970): what happens in its first moments is the
+/// screen being drawn, not play.
+#[derive(Clone, Copy)]
+struct Opened(f64);
 
 /// The game's buttons every game has: Undo and Redo, then the game's own (`children`: Hint,
 /// Offer a draw, Resign), and under them the record's controls.
@@ -983,29 +989,30 @@ pub fn EndActions(
             state.tell(e, true);
         }
     };
-    // When the game ends, its result is brought into view if the move that ended it left the
-    // page scrolled away from it (Doquin's face grids lie below the result, on a phone the
-    // boards above it). Not in a frame, whose scrolling is the site's.
+    // When the game ends as it is watched (not when a finished game is opened), its result is
+    // brought into view if the move that ended it left the page scrolled away from it (Doquin's
+    // face grids lie below the result). Looked at once the screen has been laid out for the
+    // move. Not in a frame, whose scrolling is the site's.
     let actions = NodeRef::<leptos::html::P>::new();
+    let watched = use_context::<Opened>().is_some_and(|o| dom::now() - o.0 > 1000.0);
     super::effect(move |_| {
         let Some(actions) = actions.get() else { return };
-        let window = dom::window();
-        if dom::frame_parent().is_some() {
+        if !watched || dom::frame_parent().is_some() {
             return;
         }
-        let panel = actions.closest(".end-panel").ok().flatten();
-        let top = panel.map_or_else(
-            || actions.get_bounding_client_rect().top(),
-            |p| p.get_bounding_client_rect().top(),
-        );
-        let tall = window
-            .inner_height()
-            .ok()
-            .and_then(|h| h.as_f64())
-            .unwrap_or(0.0);
-        if top < 0.0 || top > tall * 0.8 {
-            window.scroll_by_with_x_and_y(0.0, top - 16.0);
-        }
+        request_animation_frame(move || {
+            let panel = actions.closest(".end-panel").ok().flatten();
+            let Some(panel) = panel else { return };
+            let top = panel.get_bounding_client_rect().top();
+            let tall = dom::window()
+                .inner_height()
+                .ok()
+                .and_then(|h| h.as_f64())
+                .unwrap_or(0.0);
+            if top < 0.0 || top > tall * 0.8 {
+                panel.scroll_into_view_with_bool(true);
+            }
+        });
     });
     view! {
         <p class="actions" node_ref=actions>

@@ -32,6 +32,11 @@ impl Route {
     /// The route a URL fragment names (with or without its `#`).
     pub fn from_hash(hash: &str) -> Route {
         let path = hash.trim_start_matches('#').trim_start_matches('/');
+        // An embed address with its settings but no game ("#/embed?seats=..") is refused in
+        // the frame's style, as one with no game at all is.
+        if let Some(settings) = path.strip_prefix("embed?") {
+            return Route::Embed(format!("?{settings}"));
+        }
         let (head, tail) = path.split_once('/').unwrap_or((path, ""));
         let game = || GameKind::from_name(tail);
         match head {

@@ -132,7 +132,7 @@ export const tests = [
       await waitText(page.locator('[role=alert]'), 'Unknown seat "wizard"');
       // An address naming no game is refused in the frame's own style, not with the site's
       // "Nothing here" page and its header.
-      for (const empty of ['#/embed', '#/embed/']) {
+      for (const empty of ['#/embed', '#/embed/', '#/embed?seats=human,hard']) {
         await open(page, t.base, empty);
         await waitText(page.locator('[role=alert]'), 'The embed address names no game');
         assert.equal(await page.locator('header.top').isVisible(), false, `${empty}: no site header`);

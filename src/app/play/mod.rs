@@ -989,20 +989,34 @@ pub fn EndActions(
             state.tell(e, true);
         }
     };
-    // When the game ends as it is watched (not when a finished game is opened), its result is
-    // brought into view if the move that ended it left the page scrolled away from it (Doquin's
-    // face grids lie below the result). Looked at once the screen has been laid out for the
-    // move. Not in a frame, whose scrolling is the site's.
     let actions = NodeRef::<leptos::html::P>::new();
+    result_into_view(actions);
+    view! {
+        <p class="actions" node_ref=actions>
+            <button type="button" class="primary" on:click=again>"Play again"</button>
+            <a class="button" href=format!("#/new/{}", game.name())>"New game"</a>
+            <button type="button" on:click=export>"Export"</button>
+        </p>
+    }
+}
+
+/// When a game ends as it is watched (not when a finished game is opened), brings its result
+/// (the end panel round `inside`) into view if the move that ended it left the page scrolled
+/// away from it: Doquin's face grids lie below the result, and a panel put in above the buttons
+/// the player pressed is scrolled out of view by the browser, which keeps those buttons where
+/// they were. Looked at once the screen has been laid out for the move. Not in a frame, whose
+/// scrolling is the site's.
+pub fn result_into_view(inside: NodeRef<leptos::html::P>) {
     let watched = use_context::<Opened>().is_some_and(|o| dom::now() - o.0 > 1000.0);
     super::effect(move |_| {
-        let Some(actions) = actions.get() else { return };
+        let Some(inside) = inside.get() else { return };
         if !watched || dom::frame_parent().is_some() {
             return;
         }
         request_animation_frame(move || {
-            let panel = actions.closest(".end-panel").ok().flatten();
-            let Some(panel) = panel else { return };
+            let Some(panel) = inside.closest(".end-panel").ok().flatten() else {
+                return;
+            };
             let top = panel.get_bounding_client_rect().top();
             let tall = dom::window()
                 .inner_height()
@@ -1014,13 +1028,6 @@ pub fn EndActions(
             }
         });
     });
-    view! {
-        <p class="actions" node_ref=actions>
-            <button type="button" class="primary" on:click=again>"Play again"</button>
-            <a class="button" href=format!("#/new/{}", game.name())>"New game"</a>
-            <button type="button" on:click=export>"Export"</button>
-        </p>
-    }
 }
 
 /// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.

@@ -464,11 +464,13 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let end_panel = move || {
         let ending = position.with(|p| p.ending())?;
         let (head, why) = names.with_value(|names| ending_words(ending, names));
+        let actions = NodeRef::<leptos::html::P>::new();
+        super::result_into_view(actions);
         Some(view! {
             <section class="end-panel" aria-labelledby="end-title">
                 <h2 id="end-title">{head}</h2>
                 <p>{why}</p>
-                <p class="actions">
+                <p class="actions" node_ref=actions>
                     <button type="button" class="primary" on:click=rematch>"Rematch, colours swapped"</button>
                     <a class="button" href="#/new/morris">"New game"</a>
                     <button type="button" on:click=export>"Export"</button>

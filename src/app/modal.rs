@@ -9,8 +9,11 @@ use super::effect;
 /// The mark on the control that opened the dialog (where the focus was), to go back to.
 const OPENER: &str = "data-opened-dialog";
 
-/// What Tab can reach in a dialog.
-const TABBABLE: &str = "a[href], button:not(:disabled), input:not(:disabled), \
+/// What Tab can reach in a dialog. Of a group of radio buttons, Tab reaches the one chosen (the
+/// dialogs' groups always have one).
+const TABBABLE: &str = "a[href], button:not(:disabled), \
+                        input:not(:disabled):not([type=radio]), \
+                        input[type=radio]:checked:not(:disabled), \
                         select:not(:disabled), textarea:not(:disabled), \
                         [tabindex]:not([tabindex='-1'])";
 

@@ -442,6 +442,15 @@ tests.push(
         await page.waitForSelector('[role=dialog]', { state: 'detached', timeout: 3000 })
           .catch(() => assert.fail(`Escape after a click on the ${opener} dialog's heading closes it`));
       }
+      // Of the Embed dialog's two choices, Tab reaches the one chosen: Shift+Tab from it, the
+      // second, goes round to the dialog's last control, not out of the dialog.
+      await open(page, t.base, shareRoute(await record('morris')));
+      await page.waitForSelector('main svg.board');
+      await page.getByRole('button', { name: 'Embed' }).click();
+      await page.locator('#embed-replay').check();
+      await page.locator('#embed-replay').focus();
+      await page.keyboard.press('Shift+Tab');
+      assert.ok(await page.evaluate(() => document.activeElement.closest('[role=dialog]') !== null), 'Shift+Tab from the chosen radio stays in the dialog');
     },
   },
   {

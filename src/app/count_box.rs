@@ -40,14 +40,14 @@ pub fn CountBox(
         })
     });
     let note_id = format!("{id}-note");
-    // What the box would keep of `input`'s number, and the note about it; `None` when what it
-    // reads is gone (a box left with a number typed changes as its screen goes: the browser's
-    // Back, Escape in a dialog).
+    // What the box would keep of `input`'s number (`None` when nothing could be read), the
+    // number in force, and the note; `None` when what it reads is gone (a box left with a number
+    // typed changes as its screen goes: the browser's Back, Escape in a dialog).
     let reading = move |input: &web_sys::HtmlInputElement| {
         let (hi, in_force) = (hi.try_get_untracked()?, value.try_get_untracked()?);
         let counted = count(input.value_as_number(), lo, hi);
         let said = counted.note(label, &input.value(), (lo, hi), unit, in_force);
-        Some((counted.kept().unwrap_or(in_force), said))
+        Some((counted.kept(), in_force, said))
     };
     // Each key typed puts off the note about what is typed until typing pauses.
     let typed = StoredValue::new(0u32);
@@ -60,7 +60,7 @@ pub fn CountBox(
                 if typed.try_get_value() != Some(at) {
                     return;
                 }
-                if let Some((_, said)) = reading(&input) {
+                if let Some((_, _, said)) = reading(&input) {
                     note.try_set(said.map(|text| (None, text)));
                 }
             },
@@ -69,14 +69,20 @@ pub fn CountBox(
     };
     let changed = move |ev: leptos::ev::Event| {
         let input = event_target::<web_sys::HtmlInputElement>(&ev);
-        let Some((kept, said)) = reading(&input) else {
+        let Some((kept, in_force, said)) = reading(&input) else {
             return;
         };
         typed.update_value(|n| *n += 1);
-        // The box shows the number kept, whether or not the value changes.
-        input.set_value(&kept.to_string());
-        if set.try_run(kept).is_some() {
-            note.set(said.map(|text| (Some(kept), text)));
+        // The box shows the number kept, whether or not the value changes. A box cleared sets
+        // nothing: the number in force may be a default that follows the form (the bones each
+        // of a number of players), and stays one.
+        input.set_value(&kept.unwrap_or(in_force).to_string());
+        let taken = match kept {
+            Some(kept) => set.try_run(kept).is_some(),
+            None => true,
+        };
+        if taken {
+            note.try_set(said.map(|text| (Some(kept.unwrap_or(in_force)), text)));
         }
     };
     view! {

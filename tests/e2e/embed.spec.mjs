@@ -320,7 +320,7 @@ export const tests = [
       // ... so that taking it (as the press on Start does) moves nothing under the pointer.
       await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
       await page.waitForSelector('.quoits-screen svg.board');
-      await waitText(page.locator('table.scores caption'), 'Totals: game to 10');
+      await waitText(page.locator('table.scores caption'), /^Totals: game to 10$/);
 
       await page.goto(t.base + '#/new/dominoes');
       await page.waitForSelector('form.setup');
@@ -331,6 +331,15 @@ export const tests = [
       await page.locator('input[name="domino-game"][value="draw"]').check();
       await page.waitForFunction(() => document.querySelector('#domino-hand-note').textContent === '');
       assert.equal(await page.locator('#domino-hand').getAttribute('aria-describedby'), null);
+      // A box cleared keeps the number in force without fixing it: the bones each still follow
+      // the number of players, as the rules deal them.
+      assert.equal(await page.locator('#domino-hand').inputValue(), '7', 'Draw for two deals 7 each');
+      await page.fill('#domino-hand', '');
+      await page.locator('#domino-hand').dispatchEvent('change');
+      await waitText(page.locator('#domino-hand-note'), '“Bones each” takes a number from 1 to 14: until one is typed, it stays at 7.');
+      await page.selectOption('#player-count', '4');
+      await page.waitForFunction(() => document.querySelector('#domino-hand').value === '5');
+      await page.waitForFunction(() => document.querySelector('#domino-hand-note').textContent === '');
     },
   },
   {

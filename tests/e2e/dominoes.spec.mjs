@@ -67,6 +67,14 @@ export const tests = [
       await page.waitForSelector('.dominoes-screen svg.board');
       await page.waitForFunction(() => document.querySelector('.pass-panel, .hand'));
       if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
+      // With no bone chosen, a tap beside an end is a tap on the table: nothing is said.
+      const idle = await page.locator('.end-slot rect').last().boundingBox();
+      await page.mouse.click(...(idle.width < idle.height
+        ? [idle.x - 12, idle.y + idle.height / 2]
+        : [idle.x + idle.width / 2, idle.y - 12]));
+      await page.waitForTimeout(400);
+      assert.equal(await page.getByText('Choose a bone from your hand first').count(), 0,
+        'a tap beside an end with no bone chosen says nothing');
       await page.click('.hand-bone.playable[data-bone="6-3"]');
       assert.equal(await page.locator('.end-slot.target').count(), 2, '6-3 fits both ends');
       const before = await savedMoves(page);

@@ -419,9 +419,13 @@ pub fn DominoesBoard(
             short(tall * UNIT)
         )
     };
-    // A tap beside an end (on a phone the ends are small) goes to the nearest within reach. A
-    // tap on an end itself has been taken by the end.
+    // A tap beside an end (on a phone the ends are small) goes to the nearest within reach, while
+    // a bone chosen goes somewhere: with none, a tap on the table's bones says nothing. A tap on
+    // an end itself has been taken by the end.
     let on_table_click = move |ev: leptos::ev::MouseEvent| {
+        if targets.with_untracked(Vec::is_empty) {
+            return;
+        }
         use wasm_bindgen::JsCast;
         let on_an_end = ev
             .target()

@@ -358,7 +358,7 @@ fn points_scored_during_play_are_told_at_the_hand_s_end() {
     let hand = &game.hands_log()[0];
     assert_eq!(
         in_play_words(hand, DominoGame::Bergen, game.sides(), &names()).as_deref(),
-        Some("Scored during play: Ada 4 points and Bob 3 points, counted in \u{201c}This hand\u{201d} below")
+        Some("Scored during play: Ada, 4 points; Bob, 3 points (counted in \u{201c}This hand\u{201d} below)")
     );
     // Block scores nothing during play: nothing to tell.
     let mut block = Dominoes::from_header(Some("block"), &options(json!({"hand": 5})), 2).unwrap();

@@ -334,12 +334,13 @@ pub fn in_play_words(
         .iter()
         .enumerate()
         .filter(|(_, p)| **p > 0)
-        .map(|(side, p)| format!("{} {}", side_name(sides, side, names), points(game, *p)))
+        .map(|(side, p)| format!("{}, {}", side_name(sides, side, names), points(game, *p)))
         .collect();
+    // A side may be two names ("Ada and Cy"): the sides are parted by semicolons.
     (!who.is_empty()).then(|| {
         format!(
-            "Scored during play: {}, counted in \u{201c}This hand\u{201d} below",
-            crate::rules::and_list(&who)
+            "Scored during play: {} (counted in \u{201c}This hand\u{201d} below)",
+            who.join("; ")
         )
     })
 }

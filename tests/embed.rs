@@ -80,6 +80,9 @@ fn an_address_written_by_a_site_s_tools_reads_as_written_by_hand() {
     // A comma encoded in a name stays in the name.
     let named = EmbedSpec::parse("morris?names=Ada%2C%20Lady%20Lovelace,Bob").unwrap();
     assert_eq!(named.names, ["Ada, Lady Lovelace", "Bob"]);
+    // `URLSearchParams` writes a space in a name as `+`, and a `+` as `%2B`.
+    let searched = EmbedSpec::parse("morris?names=Mr+Smith,C%2B%2B").unwrap();
+    assert_eq!(searched.names, ["Mr Smith", "C++"]);
 }
 
 #[test]
@@ -107,12 +110,12 @@ fn bad_addresses_say_what_is_wrong() {
     );
     assert_eq!(
         refusal("quoits?target=-3"),
-        "target cannot be below zero, as \"-3\" is"
+        "target cannot be negative, not \"-3\""
     );
     assert!(refusal("quoits?target=-x").contains("target must be a number"));
     assert_eq!(
         refusal(""),
-        "the embed address names no game (it goes on with morris, archery, quoits, dominoes or doquin)"
+        "the embed address names no game (write #/embed/ and then morris, archery, quoits, dominoes or doquin)"
     );
     assert_eq!(refusal("/"), refusal(""));
     // A number past what any option takes is refused in the same words, not the reader's.
@@ -354,11 +357,11 @@ fn bad_names_and_colours_say_what_is_wrong() {
     for (text, why) in [
         (
             "morris?names=Ada",
-            "1 name for 2 seats (names are parted by commas; a comma in a name is written %2C)",
+            "1 name for 2 seats (names are separated by commas; a comma in a name is written %2C)",
         ),
         (
             "archery?seats=human&names=Ada,Bob",
-            "2 names for 1 seat (names are parted by commas; a comma in a name is written %2C)",
+            "2 names for 1 seat (names are separated by commas; a comma in a name is written %2C)",
         ),
         ("archery?colours=blue", "1 colour for 2 seats"),
         ("morris?names=Ada,%20", "a seat's name is empty"),

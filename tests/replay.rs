@@ -249,6 +249,11 @@ fn an_embedded_replay_address_gives_its_record_and_theme() {
         replay::embed_parts("%7B%7D?&amp;theme=dark"),
         ("%7B%7D", Ok(Some(Theme::Dark)))
     );
+    // Its theme may be percent-encoded, as an embedded game's settings may.
+    assert_eq!(
+        replay::embed_parts("%7B%7D?theme=%64ark"),
+        ("%7B%7D", Ok(Some(Theme::Dark)))
+    );
 }
 
 #[test]

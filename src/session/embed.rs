@@ -132,7 +132,7 @@ impl EmbedSpec {
         let name = name.trim_end_matches('/');
         if name.is_empty() {
             return Err(
-                "the embed address names no game (it goes on with morris, archery, quoits, dominoes or doquin)"
+                "the embed address names no game (write #/embed/ and then morris, archery, quoits, dominoes or doquin)"
                     .to_string(),
             );
         }
@@ -207,7 +207,7 @@ impl EmbedSpec {
                     if seats == 1 { "seat" } else { "seats" },
                 );
                 let comma = if what.starts_with("name") {
-                    " (names are parted by commas; a comma in a name is written %2C)"
+                    " (names are separated by commas; a comma in a name is written %2C)"
                 } else {
                     ""
                 };
@@ -514,7 +514,8 @@ fn is_app_name(name: &str, seat: Seat) -> bool {
 
 /// A seat's name from the address: percent-decoded, not blank, and not too long.
 fn read_name(text: &str) -> Result<String, String> {
-    let name = decode_percent(text)
+    // A site's tools (`URLSearchParams`) write a space as `+`, and a `+` as `%2B`, as Parlour does.
+    let name = decode_percent(&text.replace('+', " "))
         .ok_or_else(|| format!("the name \"{}\" is not written right", cut_short(text)))?;
     let name = name.trim().to_string();
     let length = name.chars().count();
@@ -621,7 +622,7 @@ fn option_value(key: &str, text: &str, like: &Value) -> Result<Value, String> {
                     && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
             {
                 Err(format!(
-                    "{key} cannot be below zero, as \"{}\" is",
+                    "{key} cannot be negative, not \"{}\"",
                     cut_short(text)
                 ))
             }

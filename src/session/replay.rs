@@ -451,7 +451,10 @@ pub fn embed_parts(text: &str) -> (&str, Result<Option<super::embed::Theme>, Str
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         // (An address copied out of a page's HTML may keep `&amp;` for `&`.)
         theme = match (key.strip_prefix("amp;").unwrap_or(key), value) {
-            ("theme", value) => super::embed::Theme::read(value),
+            // (Its value may be percent-encoded, as a game's values may.)
+            ("theme", value) => super::embed::Theme::read(
+                &super::embed::decode_percent(value).unwrap_or_else(|| value.to_string()),
+            ),
             (other, _) => Err(format!(
                 "unknown setting \"{other}\" in the replay's address (it takes only theme)"
             )),

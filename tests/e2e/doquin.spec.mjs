@@ -202,6 +202,9 @@ export const tests = [
         await page.waitForSelector('#end-title');
         await page.waitForTimeout(1500);
         assert.equal(await page.evaluate(() => scrollY), 0, `${file}, opened finished, is not scrolled to its result`);
+        // ... which lies low enough that a game ending as it is watched would be scrolled to it.
+        const low = await page.evaluate(() => document.querySelector('.end-panel').getBoundingClientRect().top / innerHeight);
+        assert.ok(low > 0.8, `${file}'s result is low on the screen (${low.toFixed(2)} of its height)`);
       }
     },
   },

@@ -50,7 +50,7 @@ export async function startQuoits(page, base, players, { singleEnd = false, oneP
   await page.waitForSelector('.quoits-screen svg.board');
   assert.match(page.url(), /#\/play\/[\w-]+$/, 'a game in progress has its own URL');
   // The table of totals says what the game is played to.
-  const goal = singleEnd ? 'Totals: a single end' : target === undefined ? /^Totals: game to \d+$/ : `Totals: game to ${target}`;
+  const goal = singleEnd ? /^Totals: a single end$/ : new RegExp(`^Totals: game to ${target ?? '\\d+'}$`);
   await waitText(page.locator('table.scores caption'), goal);
 }
 

@@ -54,6 +54,10 @@ pub fn Teetotum(
     turn: Signal<usize>,
     /// Whether a doublet counts in the game (its rules' `DOUBLETS_COUNT`), and so is called out.
     doublets: bool,
+    /// Who spun what it shows, named above the sum where more than one player spins: the tops
+    /// go on showing a computer's spin when it is the next player's turn to spin.
+    #[prop(optional)]
+    by: Option<Signal<Option<String>>>,
 ) -> impl IntoView {
     let skipped = RwSignal::new(false);
     let top = move |x: f64, number: Option<u8>, delay: &'static str| {
@@ -94,6 +98,7 @@ pub fn Teetotum(
                     </svg>
                     <figcaption class:skipped=move || skipped.get()>
                         {shown.map(|s| view! {
+                            {by.and_then(|by| by.get()).map(|who| view! { <span class="spun-by">{who} " spun"</span> })}
                             <span class="sum">{s.to_string()} " = " <strong>{s.sum()}</strong></span>
                             {(doublets && s.is_doublet()).then(|| view! { <span class="doublet">"Doublet!"</span> })}
                         })}

@@ -100,7 +100,7 @@ export const tests = [
           await page.click('.spin-button');
           const after = await movesReach(page, moves.length + 1);
           assert.ok(parseSpin(after.at(-1)), `a spin was recorded (${after.at(-1)})`);
-          await assertTeetotumShows(page, after.at(-1));
+          await assertTeetotumShows(page, after.at(-1), { by: names[game.player] });
           if (game.phase === 'lead') await page.waitForSelector('section.lead h2:has-text("Spin for lead")');
         } else {
           assert.ok(await page.locator('.spin-button').isDisabled(), 'no spinning while an arrow is to be chosen');

@@ -104,7 +104,7 @@ export const tests = [
         assert.ok(await page.locator('.spin-button').isEnabled(), 'the Spin button is ready');
         await page.click('.spin-button');
         const after = await movesReach(page, moves.length + 1);
-        await assertTeetotumShows(page, after.at(-1), { doublets: true });
+        await assertTeetotumShows(page, after.at(-1), { doublets: true, by: names[game.player] });
       }
       assert.ok(game.over, 'the game reached its end');
       assert.equal(game.ends.length, 1, 'a single end');

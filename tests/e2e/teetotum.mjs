@@ -106,6 +106,9 @@ export async function teetotumShows(page) {
     second: Number(m[2]),
     caption: sum.replace(/\s+/g, ' ').trim(),
     doublet: await page.locator('.teetotum figcaption .doublet').count() > 0,
+    by: await page.locator('.teetotum figcaption .spun-by').count()
+      ? (await page.locator('.teetotum figcaption .spun-by').textContent()).replace(/\s+/g, ' ').trim()
+      : null,
   };
 }
 
@@ -113,13 +116,15 @@ export async function teetotumShows(page) {
  * Checks that the teetotum shows the spin written `move`, calling out a doublet only where
  * doublets count (Quoits' doublet spaces; in Archery they count for nothing).
  */
-export async function assertTeetotumShows(page, move, { doublets = false } = {}) {
+export async function assertTeetotumShows(page, move, { doublets = false, by } = {}) {
   const [a, b] = parseSpin(move);
   const shown = await teetotumShows(page);
   assert.ok(shown, `the teetotum shows a spin (${move})`);
   assert.deepEqual([shown.first, shown.second], [a, b], `the teetotum shows ${move}`);
   assert.equal(shown.caption, `${a}+${b} = ${a + b}`, 'the caption gives the sum');
   assert.equal(shown.doublet, doublets && a === b, doublets ? 'a doublet is called out, and only a doublet' : 'no doublet is called out');
+  // Where several spin, the caption names who spun what the tops show.
+  if (by !== undefined) assert.equal(shown.by, `${by} spun`, `the caption names ${by} as the spinner`);
 }
 
 /**

@@ -429,6 +429,14 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             && !auto_spin.get()
     };
     let last_shot = Signal::derive(move || game.with(last_shot));
+    // Who spun the spin the tops show (the last move that is a spin), when several play.
+    let spun_by = Signal::derive(move || {
+        game.with(|g| {
+            let at = g.moves().iter().rposition(|m| m.parse::<Spin>().is_ok())?;
+            let seat = g.position_after(at).player();
+            names.with_value(|n| (n.len() > 1).then(|| n[seat.index()].clone()))
+        })
+    });
     let state_words = move || {
         let now = position.get();
         sentences(
@@ -446,7 +454,8 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 <Teetotum
                     spin=Signal::derive(move || game.with(|g| g.moves().iter().rev().find_map(|m| m.parse().ok())))
                     turn=Signal::derive(move || game.with(|g| g.moves().iter().filter(|m| m.contains('+')).count()))
-                    doublets=DOUBLETS_COUNT/>
+                    doublets=DOUBLETS_COUNT
+                    by=spun_by/>
                 <button type="button" class="primary spin-button" on:click=move |_| spin()
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
             </div>

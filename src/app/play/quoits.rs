@@ -326,6 +326,15 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     // When Spin is disabled under the focus, or the arrow's button goes, the focus goes on to
     // what the person does next.
     dom::keep_focus(move || game.with(|g| g.moves().len()), NEXT_FOCUS);
+    // Who spun the spin the tops show (the last move), when several play.
+    let spun_by = Signal::derive(move || {
+        game.with(|g| {
+            let at = g.moves().len().checked_sub(1)?;
+            g.moves()[at].parse::<Spin>().ok()?;
+            let seat = g.position_after(at).player();
+            names.with_value(|n| (n.len() > 1).then(|| n[seat.index()].clone()))
+        })
+    });
     let human_spin = move || {
         let now = position.get();
         now.turn() == Turn::Chance && !is_computer(now.player()) && !auto_play.get()
@@ -409,7 +418,8 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         <Teetotum
                             spin=Signal::derive(move || game.with(|g| g.moves().last().and_then(|m| m.parse().ok())))
                             turn=Signal::derive(move || game.with(|g| g.moves().len()))
-                            doublets=DOUBLETS_COUNT/>
+                            doublets=DOUBLETS_COUNT
+                            by=spun_by/>
                         <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>

@@ -341,7 +341,7 @@ fn record_table(
     let how = parlour::stats::how_counted(game);
     if rows.is_empty() {
         return view! {
-            <p class="hint">"Games you finish against the computer are counted here. " {how}</p>
+            <p class="hint">"Your record against the computer: none yet. Games you finish against it are counted here. " {how}</p>
         }
         .into_any();
     }

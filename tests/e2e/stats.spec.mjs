@@ -88,7 +88,7 @@ export const tests = [
       await waitText(page.locator('.computer-record .hint'), 'at the level of its strongest computer: won when a person wins');
       await page.click('button:has-text("Reset record")');
       await page.click('.dialog button.danger');
-      await waitText(page.locator('.computer-record'), 'Games you finish against the computer are counted here.');
+      await waitText(page.locator('.computer-record'), 'Your record against the computer: none yet. Games you finish against it are counted here.');
       assert.equal(await page.locator('.computer-record table').count(), 0, 'no table after the reset');
       assert.deepEqual(JSON.parse(await stats(page)).games, {}, 'the Morris tallies are gone');
     },
@@ -137,7 +137,7 @@ export const tests = [
       await page.click('button:has-text("Reset record")');
       await waitText(page.locator('.dialog'), 'set aside');
       await page.click('.dialog button.danger');
-      await waitText(page.locator('.computer-record'), 'Games you finish against the computer are counted here.');
+      await waitText(page.locator('.computer-record'), 'Your record against the computer: none yet. Games you finish against it are counted here.');
       const all = await storage(page);
       const aside = Object.entries(all).filter(([k]) => k.startsWith('parlour/aside/stats@'));
       assert.equal(aside.length, 1, 'the unreadable value is kept aside');

@@ -432,8 +432,9 @@ pub fn frame_parent() -> Option<web_sys::Window> {
 /// it changes, by the message `parlour-height:N` (N in CSS pixels, rounded up), so that a script
 /// on that page (the Embed dialog writes one) can fit the frame to the game: on a phone the
 /// frame is narrower than it was sized for and the game taller. Outside a frame, or once it has
-/// started, it does nothing. The style sheet lets an embedded page's body be as tall as its
-/// content (not the frame's), so the height told does not follow the frame's own.
+/// started, it does nothing; while a part is fetched it waits for the screen. The style sheet
+/// lets an embedded page's body be as tall as its content (not the frame's), so the height told
+/// does not follow the frame's own.
 pub fn tell_frame_height() {
     use std::cell::Cell;
     use wasm_bindgen::closure::Closure;
@@ -453,6 +454,11 @@ pub fn tell_frame_height() {
     let measured = body.clone();
     let told = Cell::new(0.0);
     let tell = move || {
+        // Not while a part is fetched: the frame would shrink to the line that says so, and a
+        // frame out of the reader's sight is not laid out again until it comes into view.
+        if measured.query_selector(".loading").ok().flatten().is_some() {
+            return;
+        }
         let height = measured.get_bounding_client_rect().height().ceil();
         if height > 0.0 && height != told.replace(height) {
             let message = JsValue::from_str(&format!("parlour-height:{}", height as u32));

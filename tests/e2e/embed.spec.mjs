@@ -365,7 +365,9 @@ export const tests = [
         for (const width of [390, 1000]) {
           // A page of another site, narrower than the frame was sized for on a phone.
           const host = await t.page({ width, height: 800 });
-          await host.setContent(`<!doctype html><body style="margin:0"><p>An article.</p>${snippet}<p>More of it.</p></body>`);
+          // The heights the frame tells, as the page around it hears them.
+          const heard = '<script>heard=[];addEventListener("message",(e)=>{const m=/^parlour-height:(\\d+)$/.exec(e.data);m&&heard.push(+m[1])})</script>';
+          await host.setContent(`<!doctype html><body style="margin:0">${heard}<p>An article.</p>${snippet}<p>More of it.</p></body>`);
           const frame = host.locator('iframe');
           await host.waitForFunction(() => document.querySelector('iframe').style.height !== '');
           const inner = host.frames().find((f) => f !== host.mainFrame());
@@ -376,6 +378,9 @@ export const tests = [
           const scrolls = await inner.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
           assert.ok(Math.abs(outside - Math.ceil(content)) <= 1, `${width}px: the frame (${outside}px) is as tall as its game (${content}px)`);
           assert.ok(scrolls <= 0, `${width}px: nothing scrolls inside the frame (${scrolls}px over)`);
+          // Not the line shown while the game's part loads: a frame scrolled past by then kept it.
+          const told = await host.evaluate(() => heard);
+          assert.ok(told.length > 0 && told.every((h) => h > 200), `${width}px: the frame is told only the game's height (${told})`);
           if (width === 390) {
             assert.ok(outside > suggested, `390px: the frame grew past the ${suggested}px it was sized for at 720 (${outside}px)`);
             await t.shot(host, `fitted-${snippet.includes('replay') ? 'replay' : 'game'}-390`);

@@ -104,9 +104,19 @@ fn bad_addresses_say_what_is_wrong() {
     assert!(refusal("doquin?pegs=lots").contains("pegs must be a number"));
     assert!(refusal("dominoes?preset=all-fives&muggins=perhaps")
         .contains("muggins must be true or false"));
-    assert!(
-        refusal("dominoes?preset=block&muggins=true").contains("unknown setting \"muggins\""),
-        "Block has no muggins"
+    assert_eq!(
+        refusal("dominoes?muggins=true"),
+        "unknown setting \"muggins\" in the embed address (not an option of the preset \"block\"; another preset may have it)",
+        "Block, the default, has no muggins: All Fives has"
+    );
+    assert_eq!(
+        refusal("archery?pegs=3"),
+        "unknown setting \"pegs\" in the embed address (not an option of this game)"
+    );
+    // A game named as a title is the game.
+    assert_eq!(
+        EmbedSpec::parse("Morris?seats=human,hard").unwrap(),
+        EmbedSpec::parse("morris?seats=human,hard").unwrap()
     );
     assert_eq!(
         refusal("quoits?target=-3"),

@@ -27,7 +27,8 @@
     replay: ['replay', gameIn(() => decodeURIComponent(rest))],
     embed: game === 'replay'
       ? ['replay', gameIn(() => decodeURIComponent(rest.slice('replay/'.length).split('?')[0]))]
-      : ['embed', game],
+      // An embedded game may be named as a title ("Morris"), as the app reads it.
+      : ['embed', rest.match(/^[a-z]+/i)?.[0]?.toLowerCase()],
     saves: ['saves'],
     rules: ['pages'],
     settings: ['pages'],

@@ -136,7 +136,8 @@ impl EmbedSpec {
                     .to_string(),
             );
         }
-        let game = GameKind::from_name(name)
+        // A curator may write the game's name as a title ("Morris").
+        let game = GameKind::from_name(&name.to_ascii_lowercase())
             .ok_or_else(|| format!("there is no game \"{}\" to embed", cut_short(name)))?;
         let mut spec = EmbedSpec {
             game,
@@ -341,8 +342,15 @@ impl EmbedSpec {
         let mut record = self.preset_record()?;
         for (key, text) in &self.options {
             let preset = record.options.get(key).ok_or_else(|| {
+                // Dominoes' games and Morris's variants each have options of their own.
+                let whose = match (&record.variant, self.game) {
+                    (Some(variant), GameKind::Morris | GameKind::Dominoes) => format!(
+                        "not an option of the preset \"{variant}\"; another preset may have it"
+                    ),
+                    _ => "not an option of this game".to_string(),
+                };
                 format!(
-                    "unknown setting \"{}\" in the embed address (not an option of this game)",
+                    "unknown setting \"{}\" in the embed address ({whose})",
                     cut_short(key)
                 )
             })?;

@@ -59,6 +59,8 @@ export const tests = [
         ['#/', '.games', []],
         ['#/new/dominoes', 'form.setup', ['split_dominoes']],
         ['#/embed/quoits?seats=human,human', 'svg.board', ['split_embed', 'split_quoits']],
+        // Named as a title, as a curator may write it.
+        ['#/embed/Archery?seats=human,human', 'svg.board', ['split_embed', 'split_archery']],
         [shareRoute(record), 'svg.board', ['split_saves', 'split_morris']],
         // The replay viewer, and the game's part, which plays the record through and draws it.
         [replay, 'svg.board', ['split_replay', 'split_morris']],

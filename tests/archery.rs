@@ -982,3 +982,39 @@ fn archer_beginner_sometimes_chooses_another_arrow_than_the_best() {
         "Beginner chose another arrow {other} times in 200"
     );
 }
+
+#[test]
+fn the_tops_show_the_last_spin_and_who_spun_it() {
+    use parlour::record::Record;
+    use parlour::session::{last_spin, Match, Spun};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/archery/choosing.record.json");
+    let mut record = Record::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    // Spins for the lead (6+5 against 3+2), the leader's spin and its arrow, the next spin.
+    record.moves.truncate(5);
+    let start = record.start_as(Archery::from_header).unwrap();
+    let mut game = Match::from_record(&record, start, &[]).unwrap();
+    let spin = |text: &str| text.parse::<Spin>().unwrap();
+    assert_eq!(
+        last_spin(&game, Archery::player),
+        Some(Spun {
+            at: 4,
+            spin: spin("6+6"),
+            by: Seat(1)
+        })
+    );
+    // That spin taken back, the tops show the leader's, past the arrow it moved.
+    game.undo();
+    assert_eq!(
+        last_spin(&game, Archery::player),
+        Some(Spun {
+            at: 2,
+            spin: spin("3+4"),
+            by: Seat(0)
+        })
+    );
+    while !game.moves().is_empty() {
+        game.undo();
+    }
+    assert_eq!(last_spin(&game, Archery::player), None);
+}

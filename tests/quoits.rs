@@ -794,3 +794,17 @@ fn the_men_of_an_end_just_scored_stay_drawn_until_the_next_man_is_pitched() {
     assert_eq!(after.len(), 1);
     assert!(!after[0].scored);
 }
+
+#[test]
+fn the_table_of_totals_says_what_the_game_is_played_to() {
+    use parlour::session::quoits::goal_words;
+    let to = |target, single_end| {
+        goal_words(&Options {
+            target,
+            single_end,
+            ..Options::default()
+        })
+    };
+    assert_eq!(to(30, false), "game to 30");
+    assert_eq!(to(30, true), "a single end");
+}

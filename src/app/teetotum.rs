@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use parlour::decimal::short;
 use parlour::record::{colour_of, seat_colours, Player};
 use parlour::rules::teetotum::{Spin, COLOURS};
+use parlour::session::Spun;
 
 /// The colour each seat plays in (and so the shape of its pieces), as the players chose them,
 /// kept for a screen's closures.
@@ -43,21 +44,17 @@ pub fn or_space_key() -> &'static str {
     }
 }
 
-/// The two tops. `turn` changes with every new spin, which starts the animation again.
+/// The two tops, showing the game's last spin; each new spin starts the animation again.
 #[component]
 pub fn Teetotum(
-    /// The spin to show, if there is one.
+    /// The last spin, if there is one.
     #[prop(into)]
-    spin: Signal<Option<Spin>>,
-    /// Changes with every spin (the number of moves so far, say).
-    #[prop(into)]
-    turn: Signal<usize>,
+    spun: Signal<Option<Spun>>,
+    /// The players: where more than one spins, the one who spun is named above the sum (the
+    /// tops go on showing a computer's spin when it is the next player's turn to spin).
+    names: StoredValue<Vec<String>>,
     /// Whether a doublet counts in the game (its rules' `DOUBLETS_COUNT`), and so is called out.
     doublets: bool,
-    /// Who spun what it shows, named above the sum where more than one player spins: the tops
-    /// go on showing a computer's spin when it is the next player's turn to spin.
-    #[prop(optional)]
-    by: Option<Signal<Option<String>>>,
 ) -> impl IntoView {
     let skipped = RwSignal::new(false);
     let top = move |x: f64, number: Option<u8>, delay: &'static str| {
@@ -83,9 +80,10 @@ pub fn Teetotum(
     view! {
         <figure class="teetotum" on:click=move |_| skipped.set(true)>
             {move || {
-                let _ = turn.get();
                 skipped.set(false);
-                let shown = spin.get();
+                let spun = spun.get();
+                let shown = spun.map(|s| s.spin);
+                let by = spun.and_then(|s| names.with_value(|n| (n.len() > 1).then(|| n[s.by.index()].clone())));
                 view! {
                     <svg viewBox="0 0 220 120" class:spinning=shown.is_some() class:skipped=move || skipped.get()
                         role="img"
@@ -98,7 +96,7 @@ pub fn Teetotum(
                     </svg>
                     <figcaption class:skipped=move || skipped.get()>
                         {shown.map(|s| view! {
-                            {by.and_then(|by| by.get()).map(|who| view! { <span class="spun-by">{who} " spun"</span> })}
+                            {by.map(|who| view! { <span class="spun-by">{who} " spun"</span> })}
                             <span class="sum">{s.to_string()} " = " <strong>{s.sum()}</strong></span>
                             {(doublets && s.is_doublet()).then(|| view! { <span class="doublet">"Doublet!"</span> })}
                         })}

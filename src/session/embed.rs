@@ -149,17 +149,10 @@ impl EmbedSpec {
             options: Vec::new(),
             save: None,
         };
-        for pair in query.split('&').filter(|p| !p.is_empty()) {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            // An address copied out of a page's HTML may keep `&amp;` for `&`.
-            let key = key.strip_prefix("amp;").unwrap_or(key);
-            // Values written by a site's tools may have their commas (and the rest) encoded, as
-            // `%2C`. Names are decoded one by one, after the split, as a comma may be in a name.
-            let decoded = decode_percent(value);
-            let value = match (key, decoded.as_deref()) {
-                ("names", _) | (_, None) => value,
-                (_, Some(decoded)) => decoded,
-            };
+        for (key, value) in settings(query) {
+            // Names are decoded one by one, after the split, as a comma may be in a name.
+            let decoded = decoded(value);
+            let value = if key == "names" { value } else { &decoded };
             match key {
                 "preset" | "variant" => spec.preset = Some(value.to_string()),
                 "seats" => {
@@ -569,6 +562,21 @@ pub fn encode_name(name: &str) -> String {
         }
     }
     text
+}
+
+/// The settings of an embed address (what follows its `?`), each a key and its value as
+/// written. An address copied out of a page's HTML may keep `&amp;` for `&`: it is read as `&`.
+pub fn settings(query: &str) -> impl Iterator<Item = (&str, &str)> {
+    query.split('&').filter(|p| !p.is_empty()).map(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        (key.strip_prefix("amp;").unwrap_or(key), value)
+    })
+}
+
+/// A setting's value as a site's tools may write it, percent-encoded (`human%2Chard`), read
+/// back; as written if it is not.
+pub fn decoded(value: &str) -> std::borrow::Cow<'_, str> {
+    decode_percent(value).map_or(std::borrow::Cow::Borrowed(value), std::borrow::Cow::Owned)
 }
 
 /// Percent-encoded text read back: `None` if an escape is broken or the bytes are not UTF-8.

@@ -12,7 +12,8 @@ pub mod replay;
 use std::str::FromStr;
 
 use crate::record::{Player, Record, RecordError};
-use crate::rules::{Game, Table, Turn};
+use crate::rules::teetotum::Spin;
+use crate::rules::{Game, Seat, Table, Turn};
 
 /// A game in play over a record: every position along the record is kept, so undo and redo
 /// are steps along it, and a new move after an undo drops the moves that were undone.
@@ -207,4 +208,30 @@ pub fn capital(text: &str) -> String {
         first.make_ascii_uppercase();
     }
     text
+}
+
+/// The last spin of a teetotum game (Archery, Quoits), as its tops show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spun {
+    /// Where it is among the moves: it changes with every spin.
+    pub at: usize,
+    pub spin: Spin,
+    /// Who spun it.
+    pub by: Seat,
+}
+
+/// The last move of `game` that is a spin, and who spun it (`spinner`, asked of the position
+/// before it: the rules' player to spin).
+pub fn last_spin<G: Game + 'static>(game: &Match<G>, spinner: fn(&G) -> Seat) -> Option<Spun> {
+    let (at, spin) = game
+        .moves()
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(at, m)| Some((at, m.parse::<Spin>().ok()?)))?;
+    Some(Spun {
+        at,
+        spin,
+        by: spinner(game.position_after(at)),
+    })
 }

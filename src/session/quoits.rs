@@ -1,11 +1,20 @@
 //! Quoits at one screen, in words: what a pitch did, for the live region and the line under
 //! the pitches.
 
-use crate::rules::quoits::{Knock, Pitch, Quoits, LANE};
+use crate::rules::quoits::{Knock, Options, Pitch, Quoits, LANE};
 use crate::rules::teetotum::Spin;
 use crate::rules::Seat;
 
 use super::Match;
+
+/// What a game is played to, for the table of totals: "game to 30", or "a single end".
+pub fn goal_words(options: &Options) -> String {
+    if options.single_end {
+        "a single end".to_string()
+    } else {
+        format!("game to {}", options.target)
+    }
+}
 
 /// A pitch's name as the board shows it.
 pub fn pitch_name(pitch: usize) -> &'static str {

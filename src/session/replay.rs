@@ -447,15 +447,11 @@ pub fn why_not_replayed(e: RecordError) -> String {
 pub fn embed_parts(text: &str) -> (&str, Result<Option<super::embed::Theme>, String>) {
     let (record, query) = text.split_once('?').unwrap_or((text, ""));
     let mut theme = Ok(None);
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        // (An address copied out of a page's HTML may keep `&amp;` for `&`.)
-        theme = match (key.strip_prefix("amp;").unwrap_or(key), value) {
-            // (Its value may be percent-encoded, as a game's values may.)
-            ("theme", value) => super::embed::Theme::read(
-                &super::embed::decode_percent(value).unwrap_or_else(|| value.to_string()),
-            ),
-            (other, _) => Err(format!(
+    // Read as an embedded game's settings are.
+    for (key, value) in super::embed::settings(query) {
+        theme = match key {
+            "theme" => super::embed::Theme::read(&super::embed::decoded(value)),
+            other => Err(format!(
                 "unknown setting \"{other}\" in the replay's address (it takes only theme)"
             )),
         };

@@ -14,7 +14,7 @@ use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
 use parlour::session::embed::EmbedSpec;
-use parlour::session::Match;
+use parlour::session::{last_spin, Match};
 use parlour::storage::SavedGame;
 use parlour::worker::{Answer, Expectation, Request, Task};
 
@@ -429,14 +429,6 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             && !auto_spin.get()
     };
     let last_shot = Signal::derive(move || game.with(last_shot));
-    // Who spun the spin the tops show (the last move that is a spin), when several play.
-    let spun_by = Signal::derive(move || {
-        game.with(|g| {
-            let at = g.moves().iter().rposition(|m| m.parse::<Spin>().is_ok())?;
-            let seat = g.position_after(at).player();
-            names.with_value(|n| (n.len() > 1).then(|| n[seat.index()].clone()))
-        })
-    });
     let state_words = move || {
         let now = position.get();
         sentences(
@@ -452,10 +444,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             <LeadPanel lead=Signal::derive(move || position.with(|p| p.lead().clone())) names=names/>
             <div class="spin-row">
                 <Teetotum
-                    spin=Signal::derive(move || game.with(|g| g.moves().iter().rev().find_map(|m| m.parse().ok())))
-                    turn=Signal::derive(move || game.with(|g| g.moves().iter().filter(|m| m.contains('+')).count()))
-                    doublets=DOUBLETS_COUNT
-                    by=spun_by/>
+                    spun=Signal::derive(move || game.with(|g| last_spin(g, Archery::player)))
+                    names=names
+                    doublets=DOUBLETS_COUNT/>
                 <button type="button" class="primary spin-button" on:click=move |_| spin()
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
             </div>

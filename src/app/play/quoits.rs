@@ -13,8 +13,10 @@ use parlour::rules::quoits::{EndScore, Quoits, DOUBLETS_COUNT};
 use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::embed::EmbedSpec;
-use parlour::session::quoits::{men, pitch_labels, pitch_name, pitch_words, pitches_words};
-use parlour::session::Match;
+use parlour::session::quoits::{
+    goal_words, men, pitch_labels, pitch_name, pitch_words, pitches_words,
+};
+use parlour::session::{last_spin, Match};
 use parlour::storage::SavedGame;
 
 use super::super::boards::num;
@@ -326,15 +328,6 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     // When Spin is disabled under the focus, or the arrow's button goes, the focus goes on to
     // what the person does next.
     dom::keep_focus(move || game.with(|g| g.moves().len()), NEXT_FOCUS);
-    // Who spun the spin the tops show (the last move), when several play.
-    let spun_by = Signal::derive(move || {
-        game.with(|g| {
-            let at = g.moves().len().checked_sub(1)?;
-            g.moves()[at].parse::<Spin>().ok()?;
-            let seat = g.position_after(at).player();
-            names.with_value(|n| (n.len() > 1).then(|| n[seat.index()].clone()))
-        })
-    });
     let human_spin = move || {
         let now = position.get();
         now.turn() == Turn::Chance && !is_computer(now.player()) && !auto_play.get()
@@ -348,7 +341,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         view! {
             <div class="table-scroll" tabindex="0"><table class="scores">
                 // What the game is played to, as a new game's form set it.
-                <caption>{if now.options().single_end { "Totals: a single end".to_string() } else { format!("Totals: game to {}", now.options().target) }}</caption>
+                <caption>{format!("Totals: {}", goal_words(&now.options()))}</caption>
                 <thead><tr>
                     <th scope="col">"Player"</th>
                     {(1..=ends.len()).map(|e| view! { <th scope="col">{format!("End {e}")}</th> }).collect_view()}
@@ -416,10 +409,9 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                     <LeadPanel lead=Signal::derive(move || position.with(|p| p.lead().clone())) names=names/>
                     <div class="spin-row">
                         <Teetotum
-                            spin=Signal::derive(move || game.with(|g| g.moves().last().and_then(|m| m.parse().ok())))
-                            turn=Signal::derive(move || game.with(|g| g.moves().len()))
-                            doublets=DOUBLETS_COUNT
-                            by=spun_by/>
+                            spun=Signal::derive(move || game.with(|g| last_spin(g, Quoits::player)))
+                            names=names
+                            doublets=DOUBLETS_COUNT/>
                         <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>

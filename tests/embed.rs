@@ -152,6 +152,16 @@ fn bad_addresses_say_what_is_wrong() {
     );
     assert!(refusal("morris?theme=sepia").contains("unknown theme"));
     assert!(refusal("morris?colour=red").contains("unknown setting"));
+    // A setting given twice is refused, whichever way it is written, not one of them taken.
+    assert_eq!(
+        refusal("morris?theme=light&seats=human,easy&theme=dark"),
+        "\"theme\" is given twice in the address: give it once"
+    );
+    assert_eq!(
+        refusal("morris?preset=six-mens&amp;variant=nine-mens"),
+        "\"preset\" and \"variant\" (one setting) are given twice in the address: give it once"
+    );
+    assert!(refusal("doquin?pegs=3&pegs=4").contains("\"pegs\" is given twice"));
     assert_eq!(
         EmbedSpec::parse("quoits?seats=human,computer")
             .unwrap()

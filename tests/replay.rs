@@ -258,6 +258,10 @@ fn an_embedded_replay_address_gives_its_record_and_theme() {
 
 #[test]
 fn an_embedded_replay_address_refuses_what_it_does_not_know() {
+    assert_eq!(
+        replay::embed_parts("%7B%7D?theme=dark&theme=light").1,
+        Err("\"theme\" is given twice in the address: give it once".to_string())
+    );
     let (record, theme) = replay::embed_parts("%7B%7D?theme=purple");
     assert_eq!(record, "%7B%7D");
     assert_eq!(

@@ -149,7 +149,7 @@ impl EmbedSpec {
             options: Vec::new(),
             save: None,
         };
-        for (key, value) in settings(query) {
+        for (key, value) in once_each(query)? {
             // Names are decoded one by one, after the split, as a comma may be in a name.
             let decoded = decoded(value);
             let value = if key == "names" { value } else { &decoded };
@@ -571,6 +571,31 @@ pub fn settings(query: &str) -> impl Iterator<Item = (&str, &str)> {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         (key.strip_prefix("amp;").unwrap_or(key), value)
     })
+}
+
+/// The settings of an embed address, refused if one is given twice: a curator who adds
+/// `&theme=dark` to an address that has `theme=light` should hear which one is meant, not
+/// see one of them taken without a word. `preset` and `variant` are one setting.
+pub fn once_each(query: &str) -> Result<Vec<(&str, &str)>, String> {
+    let all: Vec<_> = settings(query).collect();
+    fn one(key: &str) -> &str {
+        if key == "variant" {
+            "preset"
+        } else {
+            key
+        }
+    }
+    for (i, (key, _)) in all.iter().enumerate() {
+        if let Some((first, _)) = all[..i].iter().find(|(k, _)| one(k) == one(key)) {
+            let names = if first == key {
+                format!("\"{}\" is", cut_short(key))
+            } else {
+                format!("\"{first}\" and \"{key}\" (one setting) are")
+            };
+            return Err(format!("{names} given twice in the address: give it once"));
+        }
+    }
+    Ok(all)
 }
 
 /// A setting's value as a site's tools may write it, percent-encoded (`human%2Chard`), read

@@ -448,7 +448,11 @@ pub fn embed_parts(text: &str) -> (&str, Result<Option<super::embed::Theme>, Str
     let (record, query) = text.split_once('?').unwrap_or((text, ""));
     let mut theme = Ok(None);
     // Read as an embedded game's settings are.
-    for (key, value) in super::embed::settings(query) {
+    let settings = match super::embed::once_each(query) {
+        Ok(settings) => settings,
+        Err(e) => return (record, Err(e)),
+    };
+    for (key, value) in settings {
         theme = match key {
             "theme" => super::embed::Theme::read(&super::embed::decoded(value)),
             other => Err(format!(

@@ -143,6 +143,8 @@ pub const NAME_LIMIT: usize = 40;
 pub enum RecordError {
     /// The text is not JSON at all.
     NotJson(String),
+    /// The text begins as JSON and breaks off: a link or a file cut short.
+    CutShort,
     /// JSON, but not a Parlour record.
     NotARecord,
     /// Written by a newer Parlour.
@@ -221,6 +223,10 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::NotJson(why) => write!(f, "this is not a Parlour record: not JSON ({why})"),
+            RecordError::CutShort => write!(
+                f,
+                "this record breaks off before its end: it may have been cut short when it was copied or saved"
+            ),
             RecordError::NotARecord => write!(
                 f,
                 "this is not a Parlour record: it lacks \"format\": \"{FORMAT}\""
@@ -262,13 +268,16 @@ impl Record {
     /// Reads a record from JSON text, checking the header's shape (not yet its moves).
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
         let value: Value = serde_json::from_str(text).map_err(|e| {
+            if text.trim().is_empty() {
+                return RecordError::NotJson("there is nothing in it".into());
+            }
+            // A link or a file cut short: where it stops is no help, that it stops is.
+            if e.classify() == serde_json::error::Category::Eof {
+                return RecordError::CutShort;
+            }
             // Where the text goes wrong, in a reader's words rather than the parser's.
-            let trouble = match e.classify() {
-                serde_json::error::Category::Eof => "it breaks off",
-                _ => "something is out of place",
-            };
             RecordError::NotJson(format!(
-                "{trouble} at line {}, column {}",
+                "something is out of place at line {}, column {}",
                 e.line(),
                 e.column()
             ))

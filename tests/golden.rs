@@ -301,7 +301,7 @@ fn native_tool_rejects_a_broken_record() {
         "the message names the move's number, its text and why"
     );
 
-    let output = parlour(&["replay", "-"], Some("{\"moves\": [\"d6\"]"));
+    let output = parlour(&["replay", "-"], Some("{\"moves\": [\"d6\"}"));
     assert_eq!(
         output.status.code(),
         Some(1),

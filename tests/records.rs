@@ -178,12 +178,26 @@ fn replay_report_says_the_state_after_the_last_move() {
 
 #[test]
 fn not_json_is_refused() {
+    assert_eq!(
+        refusal(""),
+        "this is not a Parlour record: not JSON (there is nothing in it)"
+    );
+    // JSON that breaks off is most likely a link or a file cut short: said so, not where.
     for text in [
-        "",
-        "d6 a1",
         "{\"format\": \"parlour-record\"",
-        "<html></html>",
+        &morris_json(|_| {})[..60],
+        "[",
     ] {
+        assert_eq!(
+            refusal(text),
+            "this record breaks off before its end: it may have been cut short when it was copied or saved"
+        );
+        assert!(matches!(
+            Record::from_json(text),
+            Err(RecordError::CutShort)
+        ));
+    }
+    for text in ["d6 a1", "<html></html>", "{\"format\": parlour}"] {
         let message = refusal(text);
         assert!(
             message.starts_with("this is not a Parlour record: not JSON ("),

@@ -205,8 +205,12 @@ fn bad_records_are_told_not_played() {
     let nothing = replay::read(Some(" ")).unwrap_err();
     assert_eq!(nothing, "the address holds no record to replay");
 
-    let not_json = replay::read(Some("{\"format\": ")).unwrap_err();
+    let not_json = replay::read(Some("{format: 1}")).unwrap_err();
     assert!(not_json.contains("not JSON"), "{not_json}");
+
+    // An address cut short, as a long link often is when copied.
+    let cut = replay::read(Some("{\"format\": \"parlour-record\", \"vers")).unwrap_err();
+    assert!(cut.contains("cut short"), "{cut}");
 
     let not_record = replay::read(Some("[1, 2, 3]")).unwrap_err();
     assert!(not_record.contains("not a Parlour record"), "{not_record}");

@@ -278,6 +278,8 @@ tests.push(
       const page = await t.page({ width: 720 });
       const rec = await record('quoits');
       await open(page, t.base, '#/replay/' + encodeURIComponent('{"format": "parlour-record", "vers'));
+      await waitText(page.locator('[role=alert]'), 'it may have been cut short when it was copied or saved');
+      await open(page, t.base, '#/replay/' + encodeURIComponent('{format: 1}'));
       await waitText(page.locator('[role=alert]'), 'not JSON');
       await open(page, t.base, '#/replay/%E0%A4%A');
       await waitText(page.locator('[role=alert]'), 'damaged');

@@ -4,9 +4,9 @@
 use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, End, Move, Sides};
 use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
-    bone_label, click_bone, distinct_names, end_label, goal_words, hand_points, hint_words,
-    in_play_words, news, plays_on, side_name, stock_words, table_words, target_arms, viewer,
-    with_names, BoneClick, Viewer,
+    bone_label, click_bone, distinct_names, draw_until_able, end_label, goal_words, hand_points,
+    hint_words, in_play_words, must_draw, news, plays_on, side_name, stock_words, table_words,
+    target_arms, viewer, with_names, BoneClick, Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -200,6 +200,61 @@ fn a_drawn_bone_is_never_named() {
     let before = game.clone();
     game.play(Move::Draw).unwrap();
     assert_eq!(news(&before, &game, &names()), vec!["Bob draws a bone"]);
+}
+
+/// The golden hand of Draw where Ada draws the stock down to its last two bones, taken back to
+/// her turn after Ben's 2-1, with the stock in `stock`'s order; the ends are 6 and 2, and none of
+/// her bones fits.
+fn ada_must_draw(stock: &str) -> parlour::session::Match<Dominoes> {
+    use parlour::record::Record;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/dominoes/draw-blocked-last-two.record.json");
+    let mut record = Record::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    record.moves.truncate(7);
+    let deal = record.moves[0].split(';').next().unwrap().to_string();
+    record.moves[0] = format!("{deal}; {stock}");
+    let start = record.start_as(Dominoes::from_header).unwrap();
+    parlour::session::Match::from_record(&record, start, &[]).unwrap()
+}
+
+#[test]
+fn drawing_until_a_bone_fits_stops_at_the_first_that_does_or_at_the_last_two() {
+    // The first bone drawn fits the 6: one draw, and she may lay it.
+    let mut game = ada_must_draw("6-4 4-4 5-5 6-5");
+    assert!(must_draw(&game.position().legal_moves()));
+    let before = game.position().clone();
+    assert_eq!(draw_until_able(&mut game), 1);
+    assert_eq!(game.moves().last().map(String::as_str), Some("draw"));
+    assert!(!must_draw(&game.position().legal_moves()));
+    assert!(game
+        .position()
+        .legal_moves()
+        .contains(&Move::play(bone("6-4"), End::Left)));
+    assert_eq!(
+        news(&before, game.position(), &names()),
+        vec!["Ada draws a bone"]
+    );
+    // The second fits: two draws, told as one.
+    let mut game = ada_must_draw("4-4 6-4 5-5 6-5");
+    let before = game.position().clone();
+    assert_eq!(draw_until_able(&mut game), 2);
+    assert_eq!(
+        news(&before, game.position(), &names()),
+        vec!["Ada draws 2 bones"]
+    );
+    // None fits: she draws until the last two, which are never drawn, and must go.
+    let mut game = ada_must_draw("4-4 5-5 6-4 6-5");
+    assert_eq!(draw_until_able(&mut game), 2);
+    assert_eq!(game.position().legal_moves(), vec![Move::Go]);
+    assert_eq!(
+        draw_until_able(&mut game),
+        0,
+        "nothing is drawn when she may not"
+    );
+    // Each bone is its own move: undo takes back one.
+    assert_eq!(&game.moves()[7..], ["draw", "draw"]);
+    assert!(game.undo());
+    assert!(must_draw(&game.position().legal_moves()));
 }
 
 #[test]

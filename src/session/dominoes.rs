@@ -6,7 +6,8 @@ use crate::rules::dominoes::{
     scoring, Bone, DominoGame, Dominoes, End, Event, HandEnd, HandLog, Move, OpenEnd, PointsWhy,
     Sides,
 };
-use crate::rules::Seat;
+use crate::rules::{Game, Seat};
+use crate::session::Match;
 
 /// What a click on a bone of the hand does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -287,7 +288,22 @@ pub fn news(before: &Dominoes, after: &Dominoes, names: &[String]) -> Vec<String
         return words;
     }
     let seen = before.last_hand().map_or(0, |h| h.events.len());
-    for event in hand.events.iter().skip(seen) {
+    let mut events = hand.events[seen.min(hand.events.len())..].iter().peekable();
+    while let Some(event) = events.next() {
+        // Several bones drawn at once are told once ("Ada draws 3 bones").
+        if let Event::Draw { seat, .. } = event {
+            let mut drawn = 1;
+            while events
+                .next_if(|e| matches!(e, Event::Draw { seat: s, .. } if s == seat))
+                .is_some()
+            {
+                drawn += 1;
+            }
+            if drawn > 1 {
+                words.push(format!("{} draws {}", names[seat.index()], bones(drawn)));
+                continue;
+            }
+        }
         words.push(event_words(event, names));
     }
     let ended_before = before.last_hand().is_some_and(|h| h.end.is_some());
@@ -295,6 +311,22 @@ pub fn news(before: &Dominoes, after: &Dominoes, names: &[String]) -> Vec<String
         words.push(with_names(&end.why, names));
     }
     words
+}
+
+/// Whether the player to move cannot lay a bone and may draw: the rules have them draw until
+/// one fits, or until only the bones never drawn are left.
+pub fn must_draw(legal: &[Move]) -> bool {
+    legal.contains(&Move::Draw) && !legal.iter().any(|m| m.bone().is_some())
+}
+
+/// Draws for the player to move until a bone fits or no more may be drawn, as pressing Draw
+/// again and again would: each bone is its own `draw` in the record. Gives how many were drawn.
+pub fn draw_until_able(game: &mut Match<Dominoes>) -> usize {
+    let mut drawn = 0;
+    while must_draw(&game.position().legal_moves()) && game.play(Move::Draw).is_ok() {
+        drawn += 1;
+    }
+    drawn
 }
 
 /// Points each side made in a hand: counts during play and the end of the hand.

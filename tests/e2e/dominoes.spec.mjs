@@ -57,6 +57,36 @@ async function playByClicks(page) {
 
 export const tests = [
   {
+    name: 'one press draws until a bone fits, or until only the last two bones are left; the draws are told as one',
+    async run(t) {
+      const golden7 = JSON.parse(await readFile(join(golden, 'dominoes/draw-blocked-last-two.record.json'), 'utf8'));
+      golden7.moves = golden7.moves.slice(0, 7);
+      const deal = golden7.moves[0].split(';')[0];
+      for (const [stock, drawn, width] of [['4-4 6-4 5-5 6-5', 2, 390], ['4-4 5-5 6-4 6-5', 2, 1280], ['6-4 4-4 5-5 6-5', 1, 390]]) {
+        const page = await t.page({ width, height: 844 });
+        const record = { ...golden7, moves: [`${deal}; ${stock}`, ...golden7.moves.slice(1)] };
+        await page.goto(t.base + shareRoute(record));
+        await page.waitForSelector('.dominoes-screen svg.board');
+        await page.waitForFunction(() => document.querySelector('.pass-panel, .hand'));
+        if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
+        await waitText(page.locator('.status'), 'Ada cannot play and must draw.');
+        assert.equal(await page.locator('.hand-bone.playable').count(), 0, 'no bone of hers fits');
+        await page.click('#draw-until');
+        await movesReach(page, 7 + drawn);
+        assert.deepEqual((await savedMoves(page)).slice(7), Array(drawn).fill('draw'), 'each bone drawn is a move');
+        await waitText(page.locator('[aria-live="polite"]'), drawn === 1 ? 'Ada draws a bone.' : `Ada draws ${drawn} bones.`);
+        assert.equal(await page.locator('#draw-until, #draw').count(), 0, 'no more drawing is offered');
+        if (stock.split(' ').indexOf('6-4') < drawn) {
+          assert.ok(await page.locator('.hand-bone.playable[data-bone="6-4"]').count(), 'the 6-4 drawn fits');
+        } else {
+          assert.equal(await page.locator('.hand-bone.playable').count(), 0);
+          assert.ok(await page.locator('#go').isVisible(), 'with the last two left she must go');
+        }
+        await t.shot(page, `draw-until-${stock.replaceAll(' ', '_')}-${width}`);
+      }
+    },
+  },
+  {
     name: 'on a phone a tap just beside an open end lays the chosen bone there, as a tap on the end does; a tap as near to two ends lays nothing',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });

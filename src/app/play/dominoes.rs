@@ -11,13 +11,13 @@ use rand_pcg::Pcg64Mcg;
 
 use parlour::decimal::short;
 use parlour::games::GameKind;
-use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Move, NEVER_DRAWN};
+use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Illegal, Move, NEVER_DRAWN};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
-    bone_label, bones, click_bone, counting_lines, ends_words, event_words, goal_words,
-    hand_points, hint_words, in_play_words, last_bone, news, opening_words, play_words, playable,
-    plays_on, points, side_name, stock_words, table_words, target_arms, viewer, way_round_plays,
-    with_names, BoneClick, Viewer,
+    bone_label, bones, click_bone, counting_lines, draw_until_able, ends_words, event_words,
+    goal_words, hand_points, hint_words, in_play_words, last_bone, must_draw, news, opening_words,
+    play_words, playable, plays_on, points, side_name, stock_words, table_words, target_arms,
+    viewer, way_round_plays, with_names, BoneClick, Viewer,
 };
 use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
@@ -177,7 +177,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         let after = position.get_untracked();
         say(sentences(&news(&before, &after, &all_names())));
     };
-    let act = move |m: Move, by_computer: bool| {
+    // A move, or several (`draw_until_able`), made for the player to move; `by_computer` when a
+    // computer seat makes it.
+    let make = move |moves: &dyn Fn(&mut Match<Dominoes>) -> Result<(), Illegal>,
+                     by_computer: bool| {
         let before = position.get_untracked();
         let Turn::Seat(seat) = before.turn() else {
             return;
@@ -190,7 +193,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             return;
         }
         let mut result = Ok(());
-        game.update(|g| result = g.play(m));
+        game.update(|g| result = moves(g));
         match result {
             Ok(()) => {
                 selected.set(None);
@@ -208,6 +211,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             Err(e) => message.set(Some(sentence(&e.to_string()))),
         }
     };
+    let act = move |m: Move, by_computer: bool| make(&|g| g.play(m), by_computer);
 
     // The automatic turns: the first deal, computer seats, and the next deal when nobody at the
     // table is a person. Each waits for the pace; when it comes due it is dropped if the game
@@ -577,6 +581,14 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         if legal.contains(&Move::Draw) {
             buttons.push(view! {
                 <button type="button" class="primary" id="draw" on:click=move |_| act(Move::Draw, false)>"Draw a bone"</button>
+            }.into_any());
+        }
+        // Drawing one bone at a time is many presses on a big set: one press draws them all.
+        if must_draw(&legal) {
+            buttons.push(view! {
+                <button type="button" id="draw-until" on:click=move |_| make(&|g| { draw_until_able(g); Ok(()) }, false)>
+                    "Draw until a bone fits"
+                </button>
             }.into_any());
         }
         if legal.contains(&Move::Go) {

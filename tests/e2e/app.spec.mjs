@@ -27,7 +27,14 @@ export const tests = [
           await waitText(page.locator('#screen-title'), heading);
           await page.reload();
           await waitText(page.locator('#screen-title'), heading);
-          if (name.startsWith('rules')) await page.waitForSelector('.rules-text h2');
+          if (name.startsWith('rules')) {
+            await page.waitForSelector('.rules-text h2');
+            // No table of the rules is scrolled sideways, on a phone either: Dominoes' seven
+            // games become a card each there.
+            const scrolled = await page.evaluate(() => [...document.querySelectorAll('.rules-text table')]
+              .filter((table) => table.scrollWidth > table.clientWidth + 1).map((table) => table.querySelector('caption')?.textContent ?? 'a table'));
+            assert.deepEqual(scrolled, [], `${name} at ${width}px: every table fits its column`);
+          }
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert.ok(overflow <= 0, `${name} at ${width}px is not wider than the screen (${overflow}px over)`);
           // A move or name in notation is never broken over two lines ("mu / ggins").

@@ -37,11 +37,31 @@ pub fn in_dialog(ev: &web_sys::KeyboardEvent) -> bool {
 /// Whether the reader has a mouse or a trackpad, and so most likely a keyboard: on a touch
 /// screen alone, instructions name no keys.
 pub fn has_keyboard() -> bool {
+    media_matches("(any-pointer: fine)")
+}
+
+/// Whether the screen matches a CSS media query now.
+fn media_matches(query: &str) -> bool {
     window()
-        .match_media("(any-pointer: fine)")
+        .match_media(query)
         .ok()
         .flatten()
-        .is_some_and(|query| query.matches())
+        .is_some_and(|list| list.matches())
+}
+
+/// Whether the screen matches a CSS media query, followed as the window is resized: for a
+/// screen that puts a part of itself elsewhere where there is room, as CSS cannot.
+pub fn follow_media(query: &'static str) -> leptos::prelude::ReadSignal<bool> {
+    use leptos::prelude::*;
+    let (matches, set_matches) = signal(media_matches(query));
+    let watch = window_event_listener(leptos::ev::resize, move |_| {
+        let now = media_matches(query);
+        if matches.get_untracked() != now {
+            set_matches.set(now);
+        }
+    });
+    on_cleanup(move || watch.remove());
+    matches
 }
 
 /// Random bytes from the browser's generator.

@@ -175,6 +175,33 @@ async function statusStarts(page, name) {
 
 export const tests = [
   {
+    name: 'on a wide screen the three faces are beside the block, in view with it; narrower, they are under it, and they follow the window',
+    async run(t) {
+      const page = await t.page({ width: 1280, height: 800 });
+      await startDoquin(page, t.base, { players: [{ name: 'Ada' }, { name: 'Bob' }] });
+      const place = () => page.evaluate(() => {
+        const faces = document.querySelector('.doquin-faces').getBoundingClientRect();
+        const block = document.querySelector('.doquin-block').getBoundingClientRect();
+        return { aside: !!document.querySelector('.side-column .doquin-faces'), beside: faces.left >= block.right, bottom: faces.bottom, below: faces.top >= block.bottom - 1 };
+      });
+      let at = await place();
+      assert.ok(at.aside && at.beside, `at 1280 px the faces are beside the block: ${JSON.stringify(at)}`);
+      assert.ok(at.bottom <= 800, `and in the first screen: ${JSON.stringify(at)}`);
+      // A face still plays: a hole picked there is the move.
+      await page.locator('.doquin-faces [data-hole="F1-1"]').click();
+      await movesReach(page, 1);
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await page.waitForFunction(() => !document.querySelector('.side-column .doquin-faces'));
+      at = await place();
+      assert.ok(!at.aside && at.below, `at 1000 px the faces are under the block: ${JSON.stringify(at)}`);
+      assert.equal(await page.locator('.doquin-faces').count(), 1, 'drawn once');
+      assert.match(await page.locator('.doquin-faces [data-hole="F1-1"]').getAttribute('aria-label'), /peg/, 'the peg played is on the face drawn anew');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.waitForFunction(() => !!document.querySelector('.side-column .doquin-faces'));
+      await t.shot(page, 'faces-beside-1280');
+    },
+  },
+  {
     name: 'a game that ends below the fold brings its result into view; a finished game opened again stays at the top',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });

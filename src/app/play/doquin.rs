@@ -20,7 +20,7 @@ use parlour::storage::SavedGame;
 use super::super::boards::doquin::{BlockView, FaceViews, Marks, Preview};
 use super::super::boards::pieces::outline;
 use super::super::computer;
-use super::super::effect;
+use super::super::{dom, effect};
 use super::{
     comes_due, computer_move, keep_saved, seat_levels, sentence, start_turn, EndActions,
     GameControls, Hinting, Pace, PaceChoice, PlayScreen, Progress,
@@ -28,6 +28,10 @@ use super::{
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
 const FORCED_PUSH_MS: u64 = 450;
+
+/// Where the screen is wide enough for the three faces side by side in the side column, at a
+/// size still easy to point at (a narrower screen with two columns has them under the block).
+const FACES_ASIDE: &str = "(min-width: 72rem)";
 
 /// A seat's peg, small, for the tables (its colour and its shape).
 fn peg_mark(seat: usize, class: &'static str) -> impl IntoView {
@@ -542,6 +546,11 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
 
     let on_pick = Callback::new(pick);
     let on_hover = Callback::new(move |hole: Option<Hole>| hovered.set(hole));
+    // The three faces go under the block, or where the screen is wide, beside it under the
+    // players, so that they are in view at a desk as well as the block.
+    let faces_aside = dom::follow_media(FACES_ASIDE);
+    let faces =
+        move || view! { <FaceViews position=shown marks=marks on_pick=on_pick on_hover=on_hover/> };
     view! {
         <PlayScreen title="Doquin" versus=title_names class="doquin-screen" announce=announce>
             <div class="play-layout">
@@ -563,11 +572,12 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                             <p class="preview-line" aria-live="polite">{preview_line}</p>
                             <BlockView position=shown marks=marks on_pick=on_pick on_hover=on_hover/>
                         </div>
-                        <FaceViews position=shown marks=marks on_pick=on_pick on_hover=on_hover/>
+                        {move || (!faces_aside.get()).then(faces)}
                     </div>
                 </div>
                 <div class="side-column">
                     {players_table}
+                    {move || faces_aside.get().then(faces)}
                     {move || (has_computer && !over.get()).then(|| view! {
                         <div class="controls computer" role="group" aria-label="Computer">
                             <PaceChoice label="Pace" pace=pace/>

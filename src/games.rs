@@ -64,7 +64,7 @@ impl GameKind {
     pub fn tagline(self) -> &'static str {
         match self {
             GameKind::Morris => {
-                "Three in a row takes a man: Morrice, Morelles, and Six, Twelve and Three Men's Morris."
+                "Three in a row takes a man: Morrice, Morelles, Six and Twelve Men's Morris; in Three Men's Morris it wins."
             }
             GameKind::Archery => {
                 "Spin the double teetotum and fly three arrows down the line at the target."

@@ -6,7 +6,7 @@ use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
     bone_label, click_bone, distinct_names, draw_until_able, end_label, goal_words, hand_points,
     hint_words, in_play_words, must_draw, news, plays_on, side_name, stock_words, table_words,
-    target_arms, viewer, with_names, BoneClick, Viewer,
+    target_arms, told_events, viewer, with_names, BoneClick, Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -241,6 +241,15 @@ fn drawing_until_a_bone_fits_stops_at_the_first_that_does_or_at_the_last_two() {
     assert_eq!(
         news(&before, game.position(), &names()),
         vec!["Ada draws 2 bones"]
+    );
+    // The hand's history tells them as one too, after Bob's play (names() calls the second seat Bob).
+    let told = told_events(&game.position().last_hand().unwrap().events, &names());
+    assert_eq!(
+        told[told.len() - 2..],
+        [
+            "Bob plays 2-1 on the right end, leaving 2",
+            "Ada draws 2 bones"
+        ]
     );
     // None fits: she draws until the last two, which are never drawn, and must go.
     let mut game = ada_must_draw("4-4 5-5 6-4 6-5");

@@ -736,3 +736,31 @@ fn a_spin_after_an_undo_replays_the_spin_taken_back_never_a_fresh_one() {
     game.play("a2".parse().unwrap()).unwrap();
     assert!(game.undone().is_empty());
 }
+
+#[test]
+fn undo_and_redo_go_past_the_computers_moves_and_bring_its_reply_back_as_it_was() {
+    // White is the computer here: its turn is the automatic one.
+    let computer = |p: &Position| p.ending().is_none() && p.to_move() == Side::White;
+    // The computer opened, and the person has not moved: nothing of theirs to take back.
+    let play = open(Variant::Morrice, "{}", &["d6"]);
+    assert!(play.game.can_undo(), "a move was made");
+    assert!(
+        !play.game.can_undo_to_person(computer),
+        "but only the computer's"
+    );
+    // The person answered, and the computer replied: undo takes back both, to the person's turn.
+    let mut game = open(Variant::Morrice, "{}", &["d6", "f4", "b4"]).game;
+    assert!(game.can_undo_to_person(computer));
+    assert!(game.undo_to_person(computer));
+    assert_eq!(game.moves(), ["d6"]);
+    assert_eq!(game.undone(), ["f4", "b4"]);
+    assert_eq!(game.position().to_move(), Side::Black);
+    // Redo brings the person's move and the computer's reply back, not a fresh choice of its own.
+    assert!(game.redo_to_person(computer));
+    assert_eq!(game.moves(), ["d6", "f4", "b4"]);
+    assert!(!game.can_redo());
+    assert!(!game.redo_to_person(computer), "nothing more to play again");
+    // Back at the start, undo has nothing to take (the computer's opening stays).
+    assert!(game.undo_to_person(computer));
+    assert!(!game.can_undo_to_person(computer));
+}

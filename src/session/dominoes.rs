@@ -255,6 +255,31 @@ pub fn event_words(event: &Event, names: &[String]) -> String {
     }
 }
 
+/// Events in words, each as [`event_words`] tells it, except that bones drawn one after another
+/// by one player are told once ("Ada draws 3 bones"), as one press of "Draw until a bone fits"
+/// draws them.
+pub fn told_events(events: &[Event], names: &[String]) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut events = events.iter().peekable();
+    while let Some(event) = events.next() {
+        if let Event::Draw { seat, .. } = event {
+            let mut drawn = 1;
+            while events
+                .next_if(|e| matches!(e, Event::Draw { seat: s, .. } if s == seat))
+                .is_some()
+            {
+                drawn += 1;
+            }
+            if drawn > 1 {
+                words.push(format!("{} draws {}", names[seat.index()], bones(drawn)));
+                continue;
+            }
+        }
+        words.push(event_words(event, names));
+    }
+    words
+}
+
 /// A hand's opening in words: who must set what, or who sets.
 pub fn opening_words(hand: &HandLog, names: &[String]) -> String {
     let who = &names[hand.setter.index()];
@@ -288,24 +313,10 @@ pub fn news(before: &Dominoes, after: &Dominoes, names: &[String]) -> Vec<String
         return words;
     }
     let seen = before.last_hand().map_or(0, |h| h.events.len());
-    let mut events = hand.events[seen.min(hand.events.len())..].iter().peekable();
-    while let Some(event) = events.next() {
-        // Several bones drawn at once are told once ("Ada draws 3 bones").
-        if let Event::Draw { seat, .. } = event {
-            let mut drawn = 1;
-            while events
-                .next_if(|e| matches!(e, Event::Draw { seat: s, .. } if s == seat))
-                .is_some()
-            {
-                drawn += 1;
-            }
-            if drawn > 1 {
-                words.push(format!("{} draws {}", names[seat.index()], bones(drawn)));
-                continue;
-            }
-        }
-        words.push(event_words(event, names));
-    }
+    words.extend(told_events(
+        &hand.events[seen.min(hand.events.len())..],
+        names,
+    ));
     let ended_before = before.last_hand().is_some_and(|h| h.end.is_some());
     if let (Some(end), false) = (&hand.end, ended_before) {
         words.push(with_names(&end.why, names));

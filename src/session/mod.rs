@@ -144,6 +144,36 @@ impl<G: Game + 'static> Match<G> {
         self.cursor > 0
     }
 
+    /// Undo as a person means it, where `automatic` says of a position that its next move is
+    /// made for nobody at the screen (a computer's turn, a spin the app makes): takes back the
+    /// last move and the automatic moves before it, back to something a person did. False when
+    /// there is nothing to take back.
+    pub fn undo_to_person(&mut self, automatic: impl Fn(&G) -> bool) -> bool {
+        if !self.undo() {
+            return false;
+        }
+        while automatic(self.position()) && self.undo() {}
+        true
+    }
+
+    /// Redo to match [`Match::undo_to_person`]: plays again the next move taken back and the
+    /// automatic moves after it, so that the computer's reply comes back as it was rather than
+    /// being chosen (or spun) afresh.
+    pub fn redo_to_person(&mut self, automatic: impl Fn(&G) -> bool) -> bool {
+        if !self.redo() {
+            return false;
+        }
+        while automatic(self.position()) && self.redo() {}
+        true
+    }
+
+    /// Whether [`Match::undo_to_person`] has a person's move to go back to: with only the
+    /// computer's moves made (it moved first), there is none, and taking them back would only
+    /// have it choose again.
+    pub fn can_undo_to_person(&self, automatic: impl Fn(&G) -> bool) -> bool {
+        (0..self.cursor).any(|n| !automatic(&self.positions[n]))
+    }
+
     /// Whether there is a move to play again.
     pub fn can_redo(&self) -> bool {
         self.cursor < self.moves.len()

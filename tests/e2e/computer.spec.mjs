@@ -103,14 +103,35 @@ export const tests = [
       await t.shot(page, 'thinking');
       await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2
         && [...document.querySelectorAll('.moves .ply')].filter((p) => p.textContent.trim()).length === 2, null, { timeout: 20000 });
+      const both = await moveList(page);
       await page.click('button:has-text("Undo")');
       assert.deepEqual(await moveList(page), [], 'undo took back the reply and the move');
+      await waitText(page.locator('.status'), 'to place a man');
+      // Redo brings back the move and the same reply, not a fresh choice of the computer's.
+      await page.click('button:has-text("Redo")');
+      assert.deepEqual(await moveList(page), both, 'redo brought back the move and its reply');
+      assert.ok(await page.locator('button:has-text("Redo")').isDisabled(), 'nothing more to play again');
       await waitText(page.locator('.status'), 'to place a man');
       // A hint marks a move and says how the game stands.
       await page.click('button:has-text("Hint")');
       await waitText(page.locator('.hint-text'), /^Hint: [a-g][1-7]\. /);
       assert.equal(await page.locator('.hints circle.hint-to').count(), 1, 'the hinted point is marked');
       await t.shot(page, 'hint');
+    },
+  },
+  {
+    name: 'when the computer moves first, Undo waits for a move of the person\'s: it would only have the computer choose again',
+    async run(t) {
+      const page = await t.page();
+      await startAgainst(page, t.base, { white: 'easy', black: 'human' });
+      await page.waitForFunction(() => [...document.querySelectorAll('.moves .ply')].filter((p) => p.textContent.trim()).length === 1, null, { timeout: 20000 });
+      const opening = await moveList(page);
+      assert.ok(await page.locator('button:has-text("Undo")').isDisabled(), 'only the computer has moved: Undo is off');
+      await playSomething(page, 0);
+      await page.waitForFunction(() => [...document.querySelectorAll('.moves .ply')].filter((p) => p.textContent.trim()).length === 3, null, { timeout: 20000 });
+      await page.click('button:has-text("Undo")');
+      assert.deepEqual(await moveList(page), opening, 'undo goes back to the person\'s turn, the opening kept');
+      assert.ok(await page.locator('button:has-text("Undo")').isDisabled());
     },
   },
   {

@@ -83,6 +83,14 @@ export const tests = [
           assert.ok(await page.locator('#go').isVisible(), 'with the last two left she must go');
         }
         await t.shot(page, `draw-until-${stock.replaceAll(' ', '_')}-${width}`);
+        // One Undo takes back the bones the one press drew, and Redo brings them all back.
+        await page.click('button:has-text("Undo")');
+        await page.click('#show-hand'); // after an undo the screen is passed again
+        await waitText(page.locator('.status'), 'Ada cannot play and must draw.');
+        await movesReach(page, 7); // every bone drawn went back
+        await page.click('button:has-text("Redo")');
+        await movesReach(page, 7 + drawn);
+        assert.ok(await page.locator('button:has-text("Redo")').isDisabled());
       }
     },
   },

@@ -202,6 +202,23 @@ export const tests = [
     },
   },
   {
+    name: 'against the computer, Undo takes back the person\'s peg and the reply, and Redo brings back the same reply',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      await startDoquin(page, t.base, { players: [{ name: 'Ada' }, { name: 'Robot', kind: 'easy' }] });
+      if (await page.locator('#pace').count()) await page.selectOption('#pace', 'quick');
+      await page.locator('.doquin-faces [data-hole="F1-1"]').click();
+      const both = await movesReach(page, 2, 20000);
+      await page.click('button:has-text("Undo")');
+      await movesReach(page, 0); // the reply and the peg are taken back
+      await page.click('button:has-text("Redo")');
+      assert.deepEqual(await movesReach(page, 2), both, 'the same reply came back with the peg');
+      await page.waitForTimeout(1500);
+      assert.deepEqual(await savedMoves(page), both, 'and the computer did not choose again');
+      assert.ok(await page.locator('button:has-text("Redo")').isDisabled());
+    },
+  },
+  {
     name: 'a game that ends below the fold brings its result into view; a finished game opened again stays at the top',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });

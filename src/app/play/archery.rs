@@ -211,13 +211,11 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             level_of(seat).is_some() || (g.turn() == Turn::Chance && auto_spin.get_untracked())
         })
     };
+    let automatic = move |g: &Archery| has_human && automatic_now(g);
     let undo = move |()| {
         stop_automation();
         game.update(|g| {
-            g.undo();
-            while has_human && automatic_now(g.position()) && g.can_undo() {
-                g.undo();
-            }
+            g.undo_to_person(automatic);
         });
         if !has_human {
             paused.set(true);
@@ -227,7 +225,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let redo = move |()| {
         stop_automation();
         game.update(|g| {
-            g.redo();
+            g.redo_to_person(automatic);
         });
         say("Played again.".into());
     };
@@ -478,7 +476,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                         </div>
                     })}
                     <GameControls game=GameKind::Archery new_game=EmbedSpec::new_archery undo=undo redo=redo
-                        can_undo=Signal::derive(move || game.with(|g| g.can_undo()))
+                        can_undo=Signal::derive(move || game.with(|g| g.can_undo_to_person(automatic)))
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce>
                         {has_human.then(|| view! {

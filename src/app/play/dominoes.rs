@@ -14,9 +14,9 @@ use parlour::games::GameKind;
 use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Illegal, Move, NEVER_DRAWN};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
-    bone_label, bones, click_bone, counting_lines, draw_until_able, ends_words, event_words,
-    goal_words, hand_points, hint_words, in_play_words, last_bone, must_draw, news, opening_words,
-    play_words, playable, plays_on, points, side_name, stock_words, table_words, target_arms,
+    bone_label, bones, click_bone, counting_lines, draw_until_able, ends_words, goal_words,
+    hand_points, hint_words, in_play_words, last_bone, must_draw, news, opening_words, play_words,
+    playable, plays_on, points, side_name, stock_words, table_words, target_arms, told_events,
     viewer, way_round_plays, with_names, BoneClick, Viewer,
 };
 use parlour::session::embed::EmbedSpec;
@@ -245,6 +245,20 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             Turn::Seat(seat) => {
                 let Some(level) = level_of(seat) else { return };
                 let ticket = start_turn(busy);
+                // A draw that is the only move is no choice: the computer is not asked, and the
+                // bones come at a third of the pace, so that a long draw is not a long wait.
+                if now.legal_moves() == [Move::Draw] {
+                    let wait = pace.get_untracked().least_ms() / 3.0;
+                    set_timeout(
+                        move || {
+                            if still_due(ticket, at) {
+                                act(Move::Draw, true);
+                            }
+                        },
+                        Duration::from_millis(wait as u64),
+                    );
+                    return;
+                }
                 let asked = computer_move::<Move>(
                     game.with_untracked(|g| g.record()),
                     level,
@@ -288,20 +302,17 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         Turn::Chance => g.hand_number() == 0,
         Turn::Over => false,
     };
-    let can_undo = move || {
-        game.with(|g| {
-            (0..g.moves().len()).any(|n| {
-                let p = g.position_after(n);
-                !(has_human && automatic_now(p))
-            })
-        })
-    };
+    let automatic = move |g: &Dominoes| has_human && automatic_now(g);
+    let can_undo = move || game.with(|g| g.can_undo_to_person(automatic));
+    // Bones drawn one after another by a person go back, and come back, together: one press of
+    // "Draw until a bone fits" draws them, and the hand's history tells them as one.
+    let drawn = |m: Option<&String>| m.is_some_and(|m| m == "draw");
     let undo = move |()| {
         stop_automation();
         game.update(|g| {
-            g.undo();
-            while has_human && automatic_now(g.position()) && g.can_undo() {
-                g.undo();
+            g.undo_to_person(automatic);
+            if drawn(g.undone().first()) {
+                while drawn(g.moves().last()) && g.undo() {}
             }
         });
         selected.set(None);
@@ -315,7 +326,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let redo = move |()| {
         stop_automation();
         game.update(|g| {
-            g.redo();
+            g.redo_to_person(automatic);
+            if drawn(g.moves().last()) {
+                while drawn(g.undone().first()) && g.redo() {}
+            }
         });
         selected.set(None);
         ready.set(None);
@@ -615,7 +629,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 <h2 id="log-title">{format!("Hand {}, latest first", hand.number)}</h2>
                 <ol reversed tabindex="0" aria-labelledby="log-title">
                     {hand.end.as_ref().map(|end| view! { <li><strong>{sentence(&with_names(&end.why, &names))}</strong></li> })}
-                    {hand.events.iter().rev().map(|e| view! { <li>{unbroken_bones(event_words(e, &names))}</li> }).collect_view()}
+                    {told_events(&hand.events, &names).into_iter().rev().map(|words| view! { <li>{unbroken_bones(words)}</li> }).collect_view()}
                     <li>{unbroken_bones(opening_words(&hand, &names))}</li>
                 </ol>
             </section>

@@ -220,18 +220,12 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         Turn::Seat(s) => level_of(s).is_some() || (g.is_pushing() && forced_push(g).is_some()),
         _ => false,
     };
-    let can_undo = move || {
-        game.with(|g| {
-            (0..g.moves().len()).any(|n| !(has_human && automatic_now(g.position_after(n))))
-        })
-    };
+    let automatic = move |g: &Doquin| has_human && automatic_now(g);
+    let can_undo = move || game.with(|g| g.can_undo_to_person(automatic));
     let undo = move |()| {
         stop_automation();
         game.update(|g| {
-            g.undo();
-            while has_human && automatic_now(g.position()) && g.can_undo() {
-                g.undo();
-            }
+            g.undo_to_person(automatic);
         });
         round_seen.set(position.get_untracked().rounds().len());
         if !has_human {
@@ -242,7 +236,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let redo = move |()| {
         stop_automation();
         game.update(|g| {
-            g.redo();
+            g.redo_to_person(automatic);
         });
         round_seen.set(position.get_untracked().rounds().len());
         say("Played again.".into());

@@ -235,8 +235,8 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     };
     // With a person at the table, undo and redo go on past the computer's moves, so that
     // undo takes back the computer's reply together with the person's move.
-    let computer_turn_in = move |p: &MorrisPlay| {
-        p.position().ending().is_none() && levels[p.position().to_move().index()].is_some()
+    let computer_turn_at = move |position: &Position| {
+        has_human && position.ending().is_none() && levels[position.to_move().index()].is_some()
     };
     let undo = move |()| {
         stop_thinking();
@@ -244,7 +244,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         let choosing = play.with_untracked(|p| matches!(p.selection(), Selection::Removing { .. }));
         play.update(|p| {
             p.undo();
-            while has_human && computer_turn_in(p) && p.game.can_undo() {
+            while computer_turn_at(p.position()) && p.game.can_undo() {
                 p.undo();
             }
         });
@@ -265,7 +265,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         stop_thinking();
         play.update(|p| {
             p.redo();
-            while has_human && computer_turn_in(p) && p.game.can_redo() {
+            while computer_turn_at(p.position()) && p.game.can_redo() {
                 p.redo();
             }
         });
@@ -580,7 +580,10 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         </div>
                     })}
                     <GameControls game=GameKind::Morris new_game=EmbedSpec::new_morris undo=undo redo=redo
-                        can_undo=Signal::derive(move || play.with(MorrisPlay::can_undo))
+                        can_undo=Signal::derive(move || play.with(|p| {
+                            // Only the computer's opening made: nothing of the person's to take back.
+                            matches!(p.selection(), Selection::Removing { .. }) || p.game.can_undo_to_person(computer_turn_at)
+                        }))
                         can_redo=Signal::derive(move || play.with(|p| p.game.can_redo()))
                         progress=progress entry=entry announce=announce>
                         {has_human.then(|| hinting.button(move || !in_play() || computer_to_move(), ask_hint))}

@@ -220,16 +220,18 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         );
     });
 
+    // With a person at the table, undo goes back to their last spin, and redo brings the
+    // computer's spins after it back as they were.
+    let automatic = move |p: &Quoits| {
+        has_human
+            && !auto_play.get_untracked()
+            && p.turn() == Turn::Chance
+            && is_computer(p.player())
+    };
     let undo = move |()| {
         busy.set(None);
         game.update(|g| {
-            g.undo();
-            while has_human && g.can_undo() && !auto_play.get_untracked() && {
-                let p = g.position();
-                p.turn() == Turn::Chance && is_computer(p.player())
-            } {
-                g.undo();
-            }
+            g.undo_to_person(automatic);
         });
         // A game that plays itself waits after an undo; with a person at the table their next
         // spin carries the game on, the computer's after it.
@@ -248,7 +250,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let redo = move |()| {
         busy.set(None);
         game.update(|g| {
-            g.redo();
+            g.redo_to_person(automatic);
         });
         announce.set("Spin played again.".into());
     };
@@ -436,7 +438,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         </div>
                     })}
                     <GameControls game=GameKind::Quoits new_game=EmbedSpec::new_quoits undo=undo redo=redo
-                        can_undo=Signal::derive(move || game.with(|g| g.can_undo()))
+                        can_undo=Signal::derive(move || game.with(|g| g.can_undo_to_person(automatic)))
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce/>
                     {scores}

@@ -40,6 +40,23 @@ pub fn has_keyboard() -> bool {
     media_matches("(any-pointer: fine)")
 }
 
+/// Scrolls `element` to the top of the screen if it lies above the screen or low in it (below
+/// four fifths of its height). Not in a frame, whose scrolling is the site's.
+pub fn into_sight(element: &web_sys::Element) {
+    if frame_parent().is_some() {
+        return;
+    }
+    let top = element.get_bounding_client_rect().top();
+    let tall = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if top < 0.0 || top > tall * 0.8 {
+        element.scroll_into_view_with_bool(true);
+    }
+}
+
 /// Whether the screen matches a CSS media query now.
 fn media_matches(query: &str) -> bool {
     window()

@@ -698,10 +698,14 @@ fn DominoesSetup() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </div>
-                // Two players may share out the whole set between them in Block (a set has
-                // at most 91 bones, so the counts fit any integer).
+                // As many as the set deals round the players, leaving what the game keeps
+                // undealt (two players share out the whole set in Block; a set has at most 91
+                // bones, so the counts fit any integer).
                 <CountBox id="domino-hand" label="Bones each" lo=1
-                    hi=Signal::derive(move || (set.get().size() / 2) as u32)
+                    hi=Signal::derive(move || {
+                        let dealt = set.get().size() - game.get().least_stock();
+                        (dealt / seats.count.get().max(2)).max(1) as u32
+                    })
                     value=Signal::derive(move || hand.get().unwrap_or_else(|| game.get().default_hand(seats.count.get(), set.get())) as u32)
                     set=Callback::new(move |n: u32| hand.set(Some(n as usize)))
                     hidden=Signal::derive(move || game.get() == DominoGame::Sebastopol)/>

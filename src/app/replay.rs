@@ -465,7 +465,7 @@ fn doquin_board(replay: RwSignal<Replay<Doquin>>) -> AnyView {
             <div class="block-stage">
                 <BlockView position=position marks=marks on_pick=on_pick on_hover=on_hover/>
             </div>
-            <FaceViews position=position marks=marks on_pick=on_pick on_hover=on_hover/>
+            <FaceViews position=position marks=marks on_pick=on_pick on_hover=on_hover read_only=true/>
         </div>
     }
     .into_any()

@@ -220,6 +220,10 @@ export const tests = [
       const offered = await save();
       assert.match(offered, /^Morelles: Ada v Bob \([^()]+\)$/, `the name offered: ${offered}`);
       await waitText(page.locator('.notice'), `Saved as “${offered}”.`);
+      // Said where the player is: Save is far down a phone's page, and the notice stays in sight.
+      const notice = await page.locator('.notice').boundingBox();
+      assert.ok(await page.evaluate(() => scrollY > 200), 'the page was scrolled down to Save');
+      assert.ok(notice.y >= 0 && notice.y + notice.height <= 800, `the notice is on the screen (${notice.y})`);
       // The same game under the same name again: no copy.
       await save(offered);
       await waitText(page.locator('.notice'), 'already saved as');

@@ -148,6 +148,14 @@ async function openCapture(page, base) {
   return setUp;
 }
 
+/** Waits (3 s at most) for the element to be in the upper half of the screen. */
+async function comesIntoSight(page, selector, what) {
+  await page.waitForFunction((selector) => {
+    const top = document.querySelector(selector).getBoundingClientRect().top;
+    return top >= 0 && top < innerHeight / 2;
+  }, selector, { timeout: 3000 }).catch(() => assert.fail(what));
+}
+
 /** The flat face views' holes, each with its accessible name. */
 async function faceNames(page) {
   return page.locator('.doquin-faces [data-hole]').evaluateAll((holes) =>
@@ -234,10 +242,7 @@ export const tests = [
       assert.ok(await page.evaluate(() => scrollY > 300), 'the grids are below the fold');
       await hole.click();
       await page.waitForSelector('#end-title');
-      await page.waitForFunction(() => {
-        const top = document.querySelector('.end-panel').getBoundingClientRect().top;
-        return top >= 0 && top < innerHeight / 2;
-      }, null, { timeout: 3000 }).catch(() => assert.fail('the result is brought into view'));
+      await comesIntoSight(page, '.end-panel', 'the result is brought into view');
       // Other finished games, opened one after the other in the tab, open at their top.
       for (const file of ['quoits/one-pitch-shared-win', 'archery/solo']) {
         const done = JSON.parse(await readFile(join(golden, `${file}.record.json`), 'utf8'));
@@ -474,6 +479,15 @@ export const tests = [
       assert.equal(moves[setUp.length], hole, 'the hinted hole is played');
       assert.equal(await page.locator('.hint-text').count(), 0, 'the hint goes once the move is made');
       assert.equal(await page.locator('.hinted').count(), 0);
+      // On a phone the Hint button is far below the line that says the hint: it is brought into sight.
+      const phone = await t.page({ width: 390, height: 844 });
+      await openCapture(phone, t.base);
+      const hint = phone.getByRole('button', { name: 'Hint' });
+      await hint.scrollIntoViewIfNeeded();
+      assert.ok(await phone.evaluate(() => scrollY > 500), 'Hint is far down the page');
+      await hint.click();
+      await phone.waitForSelector('.hint-text');
+      await comesIntoSight(phone, '.hint-text', 'the hint is brought into sight');
     },
   },
   {

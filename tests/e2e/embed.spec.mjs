@@ -336,7 +336,8 @@ export const tests = [
       assert.equal(await page.locator('#domino-hand').inputValue(), '7', 'Draw for two deals 7 each');
       await page.fill('#domino-hand', '');
       await page.locator('#domino-hand').dispatchEvent('change');
-      await waitText(page.locator('#domino-hand-note'), '“Bones each” takes a number from 1 to 14: until one is typed, it stays at 7.');
+      // (Draw keeps three bones in the stock: two players share out at most 25, 12 each.)
+      await waitText(page.locator('#domino-hand-note'), '“Bones each” takes a number from 1 to 12: until one is typed, it stays at 7.');
       await page.selectOption('#player-count', '4');
       await page.waitForFunction(() => document.querySelector('#domino-hand').value === '5');
       await page.waitForFunction(() => document.querySelector('#domino-hand-note').textContent === '');

@@ -1079,6 +1079,9 @@ pub fn FaceViews(
     on_pick: Callback<Hole>,
     /// The pointer or the keyboard's focus is on a hole, or left the holes.
     on_hover: Callback<Option<Hole>>,
+    /// Nothing is ever picked here (a replay): the keys' help leaves picking out.
+    #[prop(optional)]
+    read_only: bool,
 ) -> impl IntoView {
     let board = Memo::new(move |_| position.get());
     let marked = Marked::new(marks);
@@ -1167,8 +1170,12 @@ pub fn FaceViews(
             <h2 class="visually-hidden">"The block's faces"</h2>
             {Face::ALL.into_iter().map(face_view).collect_view()}
             <p id="doquin-keys" class="visually-hidden">
-                "Arrow keys move between holes; F, R and T change face; N goes to the next hole \
-                 you can pick; Enter or Space picks it."
+                {if read_only {
+                    "Arrow keys move between holes; F, R and T change face."
+                } else {
+                    "Arrow keys move between holes; F, R and T change face; N goes to the next \
+                     hole you can pick; Enter or Space picks it."
+                }}
             </p>
         </div>
     }

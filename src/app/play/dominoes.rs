@@ -28,7 +28,7 @@ use super::super::computer;
 use super::super::{dom, effect};
 use super::{
     comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, start_turn, EndActions,
-    GameControls, Hinting, Pace, PaceChoice, PlayScreen, Progress,
+    GameControls, HintText, Hinting, Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// Who won (or shares the win), and with how many points.
@@ -759,7 +759,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             </div>
             {actions}
             {hand_panel}
-            {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.words}</p> })}
+            {move || shown_hint.get().map(|h| view! { <HintText words=h.words/> })}
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
             {hand_end_panel}
             {game_end_panel}

@@ -23,7 +23,7 @@ use super::super::computer;
 use super::super::{dom, effect};
 use super::{
     comes_due, computer_move, keep_saved, seat_levels, sentence, start_turn, EndActions,
-    GameControls, Hinting, Pace, PaceChoice, PlayScreen, Progress,
+    GameControls, HintText, Hinting, Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -553,7 +553,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     // would only say it a second time.
                     <p class="status" aria-hidden="true" class:hidden=move || over.get()>{status}</p>
                     {move || message.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
-                    {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.words}</p> })}
+                    {move || shown_hint.get().map(|h| view! { <HintText words=h.words/> })}
                     {round_end_panel}
                     {end_panel}
                     {push_panel}

@@ -1010,24 +1010,28 @@ pub fn result_into_view(inside: NodeRef<leptos::html::P>) {
     let watched = use_context::<Opened>().is_some_and(|o| dom::now() - o.0 > 1000.0);
     super::effect(move |_| {
         let Some(inside) = inside.get() else { return };
-        if !watched || dom::frame_parent().is_some() {
+        if !watched {
             return;
         }
         request_animation_frame(move || {
-            let Some(panel) = inside.closest(".end-panel").ok().flatten() else {
-                return;
-            };
-            let top = panel.get_bounding_client_rect().top();
-            let tall = dom::window()
-                .inner_height()
-                .ok()
-                .and_then(|h| h.as_f64())
-                .unwrap_or(0.0);
-            if top < 0.0 || top > tall * 0.8 {
-                panel.scroll_into_view_with_bool(true);
+            if let Some(panel) = inside.closest(".end-panel").ok().flatten() {
+                dom::into_sight(&panel);
             }
         });
     });
+}
+
+/// A hint in words, brought into sight when it comes if the page is scrolled away from it: on a
+/// phone, Doquin's Hint button is far below the line where the hint is said.
+#[component]
+pub fn HintText(words: String) -> impl IntoView {
+    let line = NodeRef::<leptos::html::P>::new();
+    super::effect(move |_| {
+        if let Some(line) = line.get() {
+            request_animation_frame(move || dom::into_sight(&line));
+        }
+    });
+    view! { <p class="hint-text" node_ref=line>{words}</p> }
 }
 
 /// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.

@@ -19,7 +19,7 @@ use super::super::new_game::game_name;
 use super::super::{app_state, dom, effect};
 use super::{
     comes_due, computer_move, export_record, keep_saved, sentence, start_turn, GameControls,
-    Hinting, Pace, PaceChoice, PlayScreen, Progress,
+    HintText, Hinting, Pace, PaceChoice, PlayScreen, Progress,
 };
 
 /// A dialog the play screen can show.
@@ -558,7 +558,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                     <p class="message" class:empty=move || message.get().is_none()>
                         {move || message.get().unwrap_or_default()}
                     </p>
-                    {move || shown_hint.get().map(|h| view! { <p class="hint-text">{h.words}</p> })}
+                    {move || shown_hint.get().map(|h| view! { <HintText words=h.words/> })}
                     {end_panel}
                 </div>
                 <div class="side-column">

@@ -8,8 +8,8 @@ use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::storage::{
     compare, fresher, game_key, Backend, Listing, LoadError, MemoryBackend, Motion, MoveCount,
-    Problem, SaveError, SaveKind, Saved, SavedGame, Settings, Since, Stamp, Store, StoreError,
-    Theme, ASIDE_PREFIX, SETTINGS_KEY, STATS_KEY, STORE_VERSION,
+    Pace, Problem, SaveError, SaveKind, Saved, SavedGame, Settings, Since, Stamp, Store,
+    StoreError, Theme, ASIDE_PREFIX, SETTINGS_KEY, STATS_KEY, STORE_VERSION,
 };
 
 fn store() -> Store<MemoryBackend> {
@@ -60,6 +60,7 @@ fn saved(id: &str, updated: f64, moves: &[&str]) -> SavedGame {
 const DARK: Settings = Settings {
     theme: Theme::Dark,
     motion: Motion::Off,
+    pace: Pace::Slow,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -76,7 +77,25 @@ fn settings_default_when_none_are_stored() {
     );
     assert_eq!(settings.theme, Theme::System);
     assert_eq!(settings.motion, Motion::System);
+    assert_eq!(settings.pace, Pace::Steady);
     assert_eq!(problem, None);
+}
+
+#[test]
+fn settings_stored_before_the_pace_was_one_read_with_the_usual_pace() {
+    let store = store();
+    store.put_settings(&DARK, 1.0).unwrap();
+    let raw = store.raw(SETTINGS_KEY).unwrap().unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&raw).unwrap();
+    assert_eq!(value["pace"], "slow", "the pace is stored by name: {raw}");
+    value.as_object_mut().unwrap().remove("pace");
+    store
+        .backend()
+        .set(SETTINGS_KEY, &value.to_string())
+        .unwrap();
+    let (settings, problem) = store.settings();
+    assert_eq!(problem, None, "settings without a pace still read");
+    assert_eq!((settings.theme, settings.pace), (Theme::Dark, Pace::Steady));
 }
 
 #[test]

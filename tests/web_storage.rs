@@ -6,7 +6,7 @@ use parlour::games::GameKind;
 use parlour::record::{Player, Record};
 use parlour::storage::web::LocalBackend;
 use parlour::storage::{
-    game_key, Backend, LoadError, Motion, SaveError, SaveKind, SavedGame, Settings, Store,
+    game_key, Backend, LoadError, Motion, Pace, SaveError, SaveKind, SavedGame, Settings, Store,
     StoreError, Theme, SETTINGS_KEY,
 };
 use wasm_bindgen_test::*;
@@ -47,6 +47,7 @@ fn settings_survive_in_local_storage() {
     let settings = Settings {
         theme: Theme::Dark,
         motion: Motion::Off,
+        pace: Pace::Slow,
     };
     store.put_settings(&settings, 5.0).unwrap();
     let raw = LocalBackend.get(SETTINGS_KEY).unwrap().unwrap();

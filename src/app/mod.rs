@@ -99,6 +99,17 @@ impl AppState {
         }));
     }
 
+    /// Changes the settings and stores them; if they cannot be stored, says so, with `unsaved`
+    /// for what that means.
+    pub fn change_settings(&self, change: impl FnOnce(&mut Settings), unsaved: &str) {
+        let mut settings = self.settings.get_untracked();
+        change(&mut settings);
+        self.settings.set(settings);
+        if let Err(e) = store().put_settings(&settings, dom::now()) {
+            self.tell_not_saved(&e, unsaved, false);
+        }
+    }
+
     /// Shows a message about the screen shown ("Saved as ..."), until the player leaves it.
     pub fn tell_here(&self, text: impl Into<String>) {
         self.notice.set(Some(Notice {

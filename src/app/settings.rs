@@ -1,10 +1,10 @@
-//! Settings: light or dark, animations on or off.
+//! Settings: light or dark, animations on or off, the computer's pace.
 
 use leptos::prelude::*;
 
-use parlour::storage::{Motion, Settings, Theme};
+use parlour::storage::{Motion, Pace, Settings, Theme};
 
-use super::{app_state, dom, store};
+use super::app_state;
 
 /// One radio button of a setting: checked while the setting has `value`, sets it when chosen.
 fn choice<T: Copy + PartialEq + Send + Sync + 'static>(
@@ -28,12 +28,7 @@ fn choice<T: Copy + PartialEq + Send + Sync + 'static>(
 pub fn SettingsPage() -> impl IntoView {
     let state = app_state();
     let save = move |change: &dyn Fn(&mut Settings)| {
-        let mut settings = state.settings.get_untracked();
-        change(&mut settings);
-        state.settings.set(settings);
-        if let Err(e) = store().put_settings(&settings, dom::now()) {
-            state.tell_not_saved(&e, "the setting applies now but is not saved", false);
-        }
+        state.change_settings(change, "the setting applies now but is not saved");
     };
     let theme = move |value: Theme, label: &'static str| {
         let get = move || state.settings.get().theme;
@@ -44,6 +39,10 @@ pub fn SettingsPage() -> impl IntoView {
         choice("motion", value, label, get, move |v| {
             save(&|s| s.motion = v)
         })
+    };
+    let pace = move |value: Pace, label: &'static str| {
+        let get = move || state.settings.get().pace;
+        choice("pace", value, label, get, move |v| save(&|s| s.pace = v))
     };
     view! {
         <section class="screen narrow">
@@ -60,7 +59,13 @@ pub fn SettingsPage() -> impl IntoView {
                 {motion(Motion::On, "On: pieces slide into place and the teetotum spins")}
                 {motion(Motion::Off, "Off: pieces and the teetotum come to rest at once")}
             </fieldset>
-            <p class="hint">"Settings are kept in this browser."</p>
+            <fieldset>
+                <legend>"The computer's pace"</legend>
+                {pace(Pace::Quick, "Quick: the computer plays as soon as it has chosen")}
+                {pace(Pace::Steady, "Steady: at least 0.7 seconds a turn")}
+                {pace(Pace::Slow, "Slow: at least 1.8 seconds a turn, to follow each move")}
+            </fieldset>
+            <p class="hint">"Settings are kept in this browser. A game's own Pace choice changes the pace here too."</p>
         </section>
     }
 }

@@ -140,12 +140,52 @@ pub enum Motion {
     Off,
 }
 
+/// How long a computer's turn (or an automatic spin) takes at least, so that people can follow.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pace {
+    Quick,
+    #[default]
+    Steady,
+    Slow,
+}
+
+impl Pace {
+    pub const ALL: [Pace; 3] = [Pace::Quick, Pace::Steady, Pace::Slow];
+
+    pub fn least_ms(self) -> f64 {
+        match self {
+            Pace::Quick => 0.0,
+            Pace::Steady => 700.0,
+            Pace::Slow => 1800.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pace::Quick => "quick",
+            Pace::Steady => "steady",
+            Pace::Slow => "slow",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Pace::Quick => "Quick",
+            Pace::Steady => "Steady",
+            Pace::Slow => "Slow",
+        }
+    }
+}
+
 /// The player's settings.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     pub theme: Theme,
     pub motion: Motion,
+    /// The pace chosen last on a play screen, which the next one starts at.
+    pub pace: Pace,
 }
 
 /// Whether a saved game is the running autosave of a game in progress or a save the player

@@ -77,7 +77,7 @@ export const tests = [
     },
   },
   {
-    name: 'settings apply at once and persist: theme and animations',
+    name: 'settings apply at once and persist: theme, animations and the computer\'s pace',
     async run(t) {
       const page = await t.page({ theme: 'light' });
       await open(page, t.base, '#/settings');
@@ -92,6 +92,23 @@ export const tests = [
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.equal(background, 'rgb(31, 26, 21)', 'the dark paper is used');
       await t.shot(page, 'settings-dark');
+      // The computer's pace: chosen here, a game starts at it; chosen in a game, it is kept for
+      // the next game and for this one reloaded, and shows here.
+      assert.equal(await page.getByLabel(/^Steady: /).isChecked(), true, 'Steady at first');
+      await page.getByLabel(/^Slow: /).check();
+      await open(page, t.base, '#/new/morris');
+      await page.waitForSelector('form.setup');
+      await page.selectOption('#seat-2-kind', 'beginner');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('#pace');
+      assert.equal(await page.locator('#pace').inputValue(), 'slow', 'the game starts at the pace of the settings');
+      await page.selectOption('#pace', 'quick');
+      await page.reload();
+      await page.waitForSelector('#pace');
+      assert.equal(await page.locator('#pace').inputValue(), 'quick', 'the pace chosen in the game is kept');
+      await open(page, t.base, '#/settings');
+      await page.waitForSelector('#screen-title');
+      assert.equal(await page.getByLabel(/^Quick: /).isChecked(), true, 'and shows in the settings');
     },
   },
   {

@@ -24,8 +24,8 @@ use super::super::computer;
 use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, start_turn, EndActions,
-    GameControls, LeadPanel, Pace, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, keep_saved, remembered_pace, seat_levels, sentence, sentences,
+    start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -64,7 +64,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
-    let pace = RwSignal::new(Pace::Steady);
+    let pace = remembered_pace();
     let auto_spin = RwSignal::new(false);
     let paused = RwSignal::new(false);
     // The move count when the computer (or the automatic spinner) was set going; a changed

@@ -27,8 +27,8 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, seat_levels, sentence, sentences, start_turn, EndActions,
-    GameControls, HintText, Hinting, Pace, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, keep_saved, remembered_pace, seat_levels, sentence, sentences,
+    start_turn, EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress,
 };
 
 /// Who won (or shares the win), and with how many points.
@@ -121,7 +121,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
-    let pace = RwSignal::new(Pace::Steady);
+    let pace = remembered_pace();
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
     let selected = RwSignal::new(None::<Bone>);

@@ -22,8 +22,8 @@ use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, seat_levels, sentence, start_turn, EndActions,
-    GameControls, HintText, Hinting, Pace, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, keep_saved, remembered_pace, seat_levels, sentence, start_turn,
+    EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -57,7 +57,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
-    let pace = RwSignal::new(Pace::Steady);
+    let pace = remembered_pace();
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
     let hovered = RwSignal::new(None::<Hole>);

@@ -18,6 +18,7 @@ use parlour::rules::doquin::Doquin;
 use parlour::rules::quoits::Quoits;
 use parlour::session::embed::NewGame;
 use parlour::session::morris::MorrisPlay;
+pub use parlour::storage::Pace;
 use parlour::storage::{
     compare, fresher, LoadError, SaveError, SaveKind, SavedGame, Since, StatsError,
 };
@@ -179,51 +180,23 @@ fn cannot_open(why: String) -> AnyView {
     .into_any()
 }
 
-/// How long a computer's turn (or an automatic spin) takes at least, so that people can follow.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Pace {
-    Quick,
-    Steady,
-    Slow,
-}
-
-impl Pace {
-    pub const ALL: [Pace; 3] = [Pace::Quick, Pace::Steady, Pace::Slow];
-
-    pub fn least_ms(self) -> f64 {
-        match self {
-            Pace::Quick => 0.0,
-            Pace::Steady => 700.0,
-            Pace::Slow => 1800.0,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Pace::Quick => "quick",
-            Pace::Steady => "steady",
-            Pace::Slow => "slow",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Pace::Quick => "Quick",
-            Pace::Steady => "Steady",
-            Pace::Slow => "Slow",
-        }
-    }
+/// The pace a play screen starts at: the one chosen last (Steady at first).
+pub fn remembered_pace() -> RwSignal<Pace> {
+    RwSignal::new(app_state().settings.get_untracked().pace)
 }
 
 /// A choice of pace, for the computer's turns or a game that plays itself.
 #[component]
 pub fn PaceChoice(label: &'static str, pace: RwSignal<Pace>) -> impl IntoView {
+    let state = app_state();
     view! {
         <label for="pace">{label}</label>
         <select id="pace" on:change=move |ev| {
             let value = event_target_value(&ev);
             if let Some(p) = Pace::ALL.into_iter().find(|p| p.name() == value) {
                 pace.set(p);
+                // The next game, and this one reloaded, go at the pace chosen last.
+                state.change_settings(|s| s.pace = p, "the pace applies now but is not kept");
             }
         }>
             {Pace::ALL.into_iter().map(|p| view! {

@@ -18,8 +18,8 @@ use super::super::modal::Modal;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom, effect};
 use super::{
-    comes_due, computer_move, export_record, keep_saved, sentence, start_turn, GameControls,
-    HintText, Hinting, Pace, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, export_record, keep_saved, remembered_pace, sentence, start_turn,
+    GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress,
 };
 
 /// A dialog the play screen can show.
@@ -135,7 +135,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     // The ticket of the computer's turn (`start_turn`), while its answer is awaited.
     let busy = RwSignal::new(None::<usize>);
     let paused = RwSignal::new(false);
-    let pace = RwSignal::new(Pace::Steady);
+    let pace = remembered_pace();
     let hinting = Hinting::<Move>::new();
     on_cleanup(computer::cancel);
 

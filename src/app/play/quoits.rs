@@ -25,8 +25,8 @@ use super::super::boards::quoits::QuoitsBoard;
 use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, keep_saved, start_turn, EndActions, GameControls, LeadPanel, Pace, PaceChoice,
-    PlayScreen, Progress,
+    comes_due, keep_saved, remembered_pace, start_turn, EndActions, GameControls, LeadPanel,
+    PaceChoice, PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -125,7 +125,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let game = RwSignal::new(game);
     let entry = StoredValue::new(saved);
     let announce = RwSignal::new(String::new());
-    let pace = RwSignal::new(Pace::Steady);
+    let pace = remembered_pace();
     // With nobody at the table the game plays itself from the start.
     let auto_play = RwSignal::new(!has_human);
     let paused = RwSignal::new(false);

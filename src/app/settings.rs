@@ -6,65 +6,55 @@ use parlour::storage::{Motion, Pace, Settings, Theme};
 
 use super::app_state;
 
-/// One radio button of a setting: checked while the setting has `value`, sets it when chosen.
-fn choice<T: Copy + PartialEq + Send + Sync + 'static>(
+/// One setting as a group of radio buttons, each value with its label: checked while the
+/// setting has that value, stored as soon as it is chosen.
+fn setting<T: Copy + PartialEq + Send + Sync + 'static>(
+    legend: &'static str,
     group: &'static str,
-    value: T,
-    label: &'static str,
-    get: impl Fn() -> T + Send + Sync + 'static,
-    set: impl Fn(T) + Send + Sync + 'static,
+    values: &[(T, &'static str)],
+    read: fn(&Settings) -> T,
+    write: fn(&mut Settings, T),
 ) -> impl IntoView {
-    view! {
-        <label class="choice">
-            <input type="radio" name=group
-                prop:checked=move || get() == value
-                on:change=move |_| set(value)/>
-            {label}
-        </label>
-    }
+    let state = app_state();
+    let buttons = values
+        .iter()
+        .map(|&(value, label)| {
+            view! {
+                <label class="choice">
+                    <input type="radio" name=group
+                        prop:checked=move || state.settings.with(read) == value
+                        on:change=move |_| state.change_settings(
+                            |s| write(s, value),
+                            "the setting applies now but is not saved",
+                        )/>
+                    {label}
+                </label>
+            }
+        })
+        .collect_view();
+    view! { <fieldset><legend>{legend}</legend>{buttons}</fieldset> }
 }
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
-    let state = app_state();
-    let save = move |change: &dyn Fn(&mut Settings)| {
-        state.change_settings(change, "the setting applies now but is not saved");
-    };
-    let theme = move |value: Theme, label: &'static str| {
-        let get = move || state.settings.get().theme;
-        choice("theme", value, label, get, move |v| save(&|s| s.theme = v))
-    };
-    let motion = move |value: Motion, label: &'static str| {
-        let get = move || state.settings.get().motion;
-        choice("motion", value, label, get, move |v| {
-            save(&|s| s.motion = v)
-        })
-    };
-    let pace = move |value: Pace, label: &'static str| {
-        let get = move || state.settings.get().pace;
-        choice("pace", value, label, get, move |v| save(&|s| s.pace = v))
-    };
     view! {
         <section class="screen narrow">
             <h1 id="screen-title" tabindex="-1">"Settings"</h1>
-            <fieldset>
-                <legend>"Theme"</legend>
-                {theme(Theme::System, "As the system")}
-                {theme(Theme::Light, "Light: paper and ink")}
-                {theme(Theme::Dark, "Dark: lamplight")}
-            </fieldset>
-            <fieldset>
-                <legend>"Animations"</legend>
-                {motion(Motion::System, "As the system (off when it asks for reduced motion)")}
-                {motion(Motion::On, "On: pieces slide into place and the teetotum spins")}
-                {motion(Motion::Off, "Off: pieces and the teetotum come to rest at once")}
-            </fieldset>
-            <fieldset>
-                <legend>"The computer's pace"</legend>
-                {pace(Pace::Quick, "Quick: the computer plays as soon as it has chosen")}
-                {pace(Pace::Steady, "Steady: at least 0.7 seconds a turn")}
-                {pace(Pace::Slow, "Slow: at least 1.8 seconds a turn, to follow each move")}
-            </fieldset>
+            {setting("Theme", "theme", &[
+                (Theme::System, "As the system"),
+                (Theme::Light, "Light: paper and ink"),
+                (Theme::Dark, "Dark: lamplight"),
+            ], |s| s.theme, |s, v| s.theme = v)}
+            {setting("Animations", "motion", &[
+                (Motion::System, "As the system (off when it asks for reduced motion)"),
+                (Motion::On, "On: pieces slide into place and the teetotum spins"),
+                (Motion::Off, "Off: pieces and the teetotum come to rest at once"),
+            ], |s| s.motion, |s, v| s.motion = v)}
+            {setting("The computer's pace", "pace", &[
+                (Pace::Quick, "Quick: the computer plays as soon as it has chosen"),
+                (Pace::Steady, "Steady: at least 0.7 seconds a turn"),
+                (Pace::Slow, "Slow: at least 1.8 seconds a turn, to follow each move"),
+            ], |s| s.pace, |s, v| s.pace = v)}
             <p class="hint">"Settings are kept in this browser. A game's own Pace choice changes the pace here too."</p>
         </section>
     }

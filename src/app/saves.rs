@@ -102,13 +102,25 @@ pub fn Saves() -> impl IntoView {
         Ok(record) => {
             let now = dom::now();
             let title = preset_title(&record.game, record.variant.as_deref());
+            let name = format!(
+                "{} (imported from {source})",
+                game_name(&title, &record.players)
+            );
+            // The same file (or text) imported again makes no second copy of it.
+            if store()
+                .same_save(SaveKind::Named, &name, &record, &[])
+                .is_some()
+            {
+                import_message.set(Some((
+                    false,
+                    format!("Not imported: this game is already saved as \u{201c}{name}\u{201d}."),
+                )));
+                return;
+            }
             let game = SavedGame {
                 id: dom::new_id(),
                 kind: SaveKind::Named,
-                name: format!(
-                    "{} (imported from {source})",
-                    game_name(&title, &record.players)
-                ),
+                name,
                 created: now,
                 updated: now,
                 finished: record

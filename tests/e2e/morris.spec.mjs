@@ -131,6 +131,13 @@ export const tests = [
       await open(other, t.base, '#/saves');
       await other.setInputFiles('#import-file', file);
       await waitText(other.locator('.import [role=status]'), 'Imported');
+      // The same file again makes no second copy.
+      const saves = async () => Object.keys(await storage(other)).filter((k) => k.startsWith('parlour/game/')).length;
+      const count = await saves();
+      await other.setInputFiles('#import-file', []);
+      await other.setInputFiles('#import-file', file);
+      await waitText(other.locator('.import [role=alert]'), 'Not imported: this game is already saved as “Morelles: Ada v Bob (imported from');
+      assert.equal(await saves(), count, 'no second copy');
       await other.click('.save:has-text("imported") button:has-text("Resume")');
       await other.waitForSelector('svg.board');
       assert.deepEqual(await moveList(other), ['d6', 'f4', 'b4', 'd2']);

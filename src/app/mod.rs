@@ -102,7 +102,12 @@ impl AppState {
     /// Changes the settings and stores them; if they cannot be stored, says so, with `unsaved`
     /// for what that means.
     pub fn change_settings(&self, change: impl FnOnce(&mut Settings), unsaved: &str) {
-        let mut settings = self.settings.get_untracked();
+        // From the stored settings where they read, so that a change made meanwhile in
+        // another tab (the theme there, the pace here) is not written over.
+        let mut settings = match store().settings() {
+            (stored, None) => stored,
+            (_, Some(_)) => self.settings.get_untracked(),
+        };
         change(&mut settings);
         self.settings.set(settings);
         if let Err(e) = store().put_settings(&settings, dom::now()) {

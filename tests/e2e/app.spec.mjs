@@ -109,6 +109,13 @@ export const tests = [
       await open(page, t.base, '#/settings');
       await page.waitForSelector('#screen-title');
       assert.equal(await page.getByLabel(/^Quick: /).isChecked(), true, 'and shows in the settings');
+      // A pace chosen in one tab keeps a theme chosen meanwhile in another.
+      const other = await page.context().newPage();
+      await open(other, t.base, '#/settings');
+      await other.getByLabel('Light: paper and ink').check();
+      await page.getByLabel(/^Slow: /).check();
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('parlour/settings')));
+      assert.deepEqual([stored.theme, stored.pace], ['light', 'slow'], JSON.stringify(stored));
     },
   },
   {

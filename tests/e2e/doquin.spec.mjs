@@ -198,11 +198,15 @@ export const tests = [
       // A face still plays: a hole picked there is the move.
       await page.locator('.doquin-faces [data-hole="F1-1"]').click();
       await movesReach(page, 1);
+      // The keyboard's place on the faces goes with them.
+      await page.locator('.doquin-faces [data-hole="R2-3"]').focus();
       await page.setViewportSize({ width: 1000, height: 800 });
       await page.waitForFunction(() => !document.querySelector('.side-column .doquin-faces'));
       at = await place();
       assert.ok(!at.aside && at.below, `at 1000 px the faces are under the block: ${JSON.stringify(at)}`);
       assert.equal(await page.locator('.doquin-faces').count(), 1, 'drawn once');
+      await page.waitForFunction(() => document.activeElement?.dataset?.hole === 'R2-3', null, { timeout: 2000 })
+        .catch(() => assert.fail('the focused hole keeps the focus as the faces move'));
       assert.match(await page.locator('.doquin-faces [data-hole="F1-1"]').getAttribute('aria-label'), /peg/, 'the peg played is on the face drawn anew');
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.waitForFunction(() => !!document.querySelector('.side-column .doquin-faces'));
@@ -219,8 +223,10 @@ export const tests = [
       const both = await movesReach(page, 2, 20000);
       await page.click('button:has-text("Undo")');
       await movesReach(page, 0); // the reply and the peg are taken back
+      // At the slow pace a reply chosen afresh would take 1.8 s at least; the one redone is at once.
+      await page.selectOption('#pace', 'slow');
       await page.click('button:has-text("Redo")');
-      assert.deepEqual(await movesReach(page, 2), both, 'the same reply came back with the peg');
+      assert.deepEqual(await movesReach(page, 2, 1000), both, 'the same reply came back with the peg');
       await page.waitForTimeout(1500);
       assert.deepEqual(await savedMoves(page), both, 'and the computer did not choose again');
       assert.ok(await page.locator('button:has-text("Redo")').isDisabled());

@@ -541,8 +541,38 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let on_pick = Callback::new(pick);
     let on_hover = Callback::new(move |hole: Option<Hole>| hovered.set(hole));
     // The three faces go under the block, or where the screen is wide, beside it under the
-    // players, so that they are in view at a desk as well as the block.
+    // players, so that they are in view at a desk as well as the block. Moved, they are drawn
+    // afresh: the keyboard is put back on the hole it was on (noted as the window is resized,
+    // before they move), and a preview from the old faces goes.
+    let focused_hole = StoredValue::new(None::<String>);
+    let note_focus = window_event_listener(leptos::ev::resize, move |_| {
+        let document = dom::window().document();
+        let focused = document.as_ref().and_then(dom::focused_element);
+        focused_hole.set_value(
+            focused
+                .filter(|e| e.closest(".doquin-faces").ok().flatten().is_some())
+                .and_then(|e| e.get_attribute("data-hole")),
+        );
+    });
+    on_cleanup(move || note_focus.remove());
     let faces_aside = dom::follow_media(FACES_ASIDE);
+    effect(move |first| {
+        faces_aside.track();
+        if first {
+            return;
+        }
+        hovered.set(None);
+        if let Some(hole) = focused_hole.get_value() {
+            dom::focus_soon(move || {
+                let selector = format!(".doquin-faces [data-hole=\"{hole}\"]");
+                dom::window()
+                    .document()?
+                    .query_selector(&selector)
+                    .ok()
+                    .flatten()
+            });
+        }
+    });
     let faces =
         move || view! { <FaceViews position=shown marks=marks on_pick=on_pick on_hover=on_hover/> };
     view! {

@@ -566,7 +566,7 @@ pub fn encode_name(name: &str) -> String {
 
 /// The settings of an embed address (what follows its `?`), each a key and its value as
 /// written. An address copied out of a page's HTML may keep `&amp;` for `&`: it is read as `&`.
-pub fn settings(query: &str) -> impl Iterator<Item = (&str, &str)> {
+fn settings(query: &str) -> impl Iterator<Item = (&str, &str)> {
     query.split('&').filter(|p| !p.is_empty()).map(|pair| {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         (key.strip_prefix("amp;").unwrap_or(key), value)

@@ -306,7 +306,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let can_undo = move || game.with(|g| g.can_undo_to_person(automatic));
     // Bones drawn one after another by a person go back, and come back, together: one press of
     // "Draw until a bone fits" draws them, and the hand's history tells them as one.
-    let drawn = |m: Option<&String>| m.is_some_and(|m| m == "draw");
+    let drawn = |m: Option<&String>| m.is_some_and(|m| m.parse::<Move>() == Ok(Move::Draw));
     let undo = move |()| {
         stop_automation();
         game.update(|g| {

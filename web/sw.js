@@ -4,16 +4,26 @@
 // installed beside the old one and waits until the player chooses to reload.
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
-const CACHE = `parlour-${VERSION}`;
+// The cache's name carries the app's address as well as the build, so that two copies of
+// Parlour on one site (two project sites of one GitHub user) never remove each other's files.
+const SCOPE = new URL(self.registration.scope);
+const PREFIX = `parlour ${SCOPE.pathname} `;
+const CACHE = PREFIX + VERSION;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  // Every file straight from the server, past the browser's own cache: a file it kept from the
+  // build before would otherwise be kept here under this build's name.
+  const fresh = FILES.map((file) => new Request(file, { cache: 'reload' }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)));
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith('parlour-') && n !== CACHE).map((n) => caches.delete(n)));
+    // This copy's older builds, and caches named as builds before this one named them
+    // (`parlour-<version>`, which did not say whose they were).
+    const old = names.filter((n) => (n.startsWith(PREFIX) && n !== CACHE) || /^parlour-[0-9a-f]{16}$/.test(n));
+    await Promise.all(old.map((n) => caches.delete(n)));
     await self.clients.claim();
   })());
 });
@@ -25,11 +35,15 @@ self.addEventListener('message', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // The app's own page, however it is asked for ("./", "index.html", with a query); any other
+  // page beside the app (a site's articles) is left to the network.
+  const page = url.pathname === SCOPE.pathname || url.pathname === `${SCOPE.pathname}index.html`;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const kept = await cache.match(request, { ignoreSearch: true })
-      ?? (request.mode === 'navigate' ? await cache.match('index.html') : undefined);
+      ?? (request.mode === 'navigate' && page ? await cache.match('index.html') : undefined);
     if (kept) return kept;
     return fetch(request);
   })());

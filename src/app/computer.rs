@@ -16,12 +16,14 @@ const WORKER_SCRIPT: &str = "parlour-worker_loader.js";
 
 type Reply = Box<dyn FnOnce(Answer)>;
 type MessageHandler = Closure<dyn Fn(web_sys::MessageEvent)>;
+type ErrorHandler = Closure<dyn Fn(web_sys::Event)>;
 
 #[derive(Default)]
 struct Computer {
     worker: Option<web_sys::Worker>,
-    /// Keeps the worker's message handler alive as long as the worker.
+    /// Keeps the worker's message and error handlers alive as long as the worker.
     on_message: Option<MessageHandler>,
+    on_error: Option<ErrorHandler>,
     /// Whether the worker has said it is listening; questions asked before then wait here.
     ready: bool,
     queued: Vec<String>,
@@ -34,7 +36,7 @@ thread_local! {
     static COMPUTER: RefCell<Computer> = RefCell::new(Computer::default());
 }
 
-fn start_worker() -> Result<(web_sys::Worker, MessageHandler), String> {
+fn start_worker() -> Result<(web_sys::Worker, MessageHandler, ErrorHandler), String> {
     let base = dom::window()
         .document()
         .and_then(|d| d.base_uri().ok().flatten())
@@ -76,7 +78,33 @@ fn start_worker() -> Result<(web_sys::Worker, MessageHandler), String> {
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    Ok((worker, on_message))
+    // A worker whose files cannot be fetched (offline before they were ever kept) would leave
+    // every question unanswered: each is answered that the computer could not be loaded, and
+    // the next question starts a fresh worker.
+    let on_error = ErrorHandler::new(|event: web_sys::Event| {
+        event.prevent_default();
+        let unanswered = COMPUTER.with(|c| {
+            let mut computer = c.borrow_mut();
+            if let Some(worker) = computer.worker.take() {
+                worker.terminate();
+            }
+            computer.ready = false;
+            computer.queued.clear();
+            std::mem::take(&mut computer.waiting)
+        });
+        for (id, reply) in unanswered {
+            reply(Answer {
+                id,
+                error: Some(
+                    "the computer player could not be loaded (it needs the network the first time it plays)"
+                        .to_string(),
+                ),
+                ..Answer::default()
+            });
+        }
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Ok((worker, on_message, on_error))
 }
 
 /// Asks the computer; `reply` is called with its answer unless [`cancel`] comes first.
@@ -85,9 +113,10 @@ pub fn ask(mut request: Request, reply: impl FnOnce(Answer) + 'static) -> Result
     COMPUTER.with(|cell| {
         let mut computer = cell.borrow_mut();
         if computer.worker.is_none() {
-            let (worker, on_message) = start_worker()?;
+            let (worker, on_message, on_error) = start_worker()?;
             computer.worker = Some(worker);
             computer.on_message = Some(on_message);
+            computer.on_error = Some(on_error);
         }
         computer.next_id += 1;
         request.id = computer.next_id;

@@ -46,6 +46,28 @@ async function humanToMove(page) {
 
 export const tests = [
   {
+    name: 'a computer whose files cannot be fetched says so and pauses the game; Resume, with the network back, plays on',
+    async run(t) {
+      // No service worker, and the worker's files fail, as offline before they were ever kept.
+      const page = await t.page({ width: 390, height: 844, serviceWorkers: 'block', failingLoads: true });
+      let offline = true;
+      await page.route('**/parlour-worker*', (route) => (offline ? route.abort() : route.continue()));
+      await open(page, t.base, '#/new/morris');
+      await page.selectOption('#seat-1-kind', 'easy');
+      await page.selectOption('#seat-2-kind', 'easy');
+      await page.getByRole('button', { name: 'Start the game' }).click();
+      await page.waitForSelector('svg.board');
+      await waitText(page.locator('.message'), 'the computer player could not be loaded', 10000);
+      await waitText(page.locator('.status'), 'paused');
+      offline = false;
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await page.waitForFunction(() => {
+        const id = location.hash.match(/#\/play\/(.+)$/)?.[1];
+        return JSON.parse(localStorage.getItem(`parlour/game/${id}`)).record.moves.length >= 2;
+      }, null, { timeout: 20000 });
+    },
+  },
+  {
     name: 'a computer with a name of its own has its level on its card',
     async run(t) {
       const page = await t.page();

@@ -17,8 +17,12 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves `root` at `http://127.0.0.1:<port><base>`; resolves to { url, close }. */
-export function serve(root, base = '/parlour/', port = 0) {
+/**
+ * Serves `root` at `http://127.0.0.1:<port><base>`; resolves to { url, close }. `cacheControl`
+ * is the header every file is sent with (a host such as GitHub Pages lets browsers keep files
+ * for ten minutes: `max-age=600`).
+ */
+export function serve(root, base = '/parlour/', port = 0, { cacheControl = 'no-cache' } = {}) {
   const top = resolve(root);
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
@@ -36,7 +40,7 @@ export function serve(root, base = '/parlour/', port = 0) {
       const body = await readFile(file);
       response.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-cache',
+        'cache-control': cacheControl,
       });
       response.end(body);
     } catch {

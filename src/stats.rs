@@ -8,7 +8,10 @@
 //!   a friendly game among themselves, or a game they watched, mixed into it.
 //! - A game counts once. The ids of the games counted are kept (the newest [`COUNTED_KEPT`]), so
 //!   reopening a finished game, or taking moves back past its end and finishing it again, counts
-//!   nothing more: the first ending stands.
+//!   nothing more: the first ending stands. A game that is over when it is opened (a copy made
+//!   from a saved game or a share link, or an old autosave) is noted as counted without being
+//!   counted, so that taking its last move back and playing it again counts nothing either; an
+//!   embedded game's id, which its address gives, is forgotten when a new game starts under it.
 //! - Who won is read from the record's replay, never from the words shown. A person's side wins
 //!   when the winners include a side with a person at it and no side of computers only; when
 //!   people and computers share the win (a Morris draw, a tie at Quoits), the game is drawn; when
@@ -107,7 +110,7 @@ impl Stats {
     /// Counts a finished game under its id; false (and nothing changes) when that game was
     /// counted before.
     pub fn add(&mut self, id: &str, counted: Counted) -> bool {
-        if self.is_counted(id) {
+        if !self.mark(id) {
             return false;
         }
         self.games
@@ -116,10 +119,31 @@ impl Stats {
             .entry(level_key(counted.level).to_string())
             .or_default()
             .add(counted.result);
+        true
+    }
+
+    /// Notes the game with this id as counted without counting it: a game that was over when
+    /// it was opened (a copy of a saved or shared game), whose ending is not the player's to
+    /// count again. False when it was noted already; a game noted afresh becomes the newest.
+    pub fn mark(&mut self, id: &str) -> bool {
+        let was = self.counted.iter().position(|c| c == id);
+        if let Some(at) = was {
+            let id = self.counted.remove(at);
+            self.counted.push(id);
+            return false;
+        }
         self.counted.push(id.to_string());
         let over = self.counted.len().saturating_sub(COUNTED_KEPT);
         self.counted.drain(..over);
         true
+    }
+
+    /// Forgets that the game with this id was counted: its id now holds a new game (an
+    /// embedded game's autosave, whose id is its address's), which counts when it ends.
+    pub fn forget(&mut self, id: &str) -> bool {
+        let before = self.counted.len();
+        self.counted.retain(|c| c != id);
+        self.counted.len() != before
     }
 
     /// The tally of one game against one level.

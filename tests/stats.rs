@@ -346,6 +346,45 @@ fn the_ids_kept_are_bounded() {
 }
 
 #[test]
+fn a_game_over_when_opened_is_noted_not_counted_and_an_embeds_id_is_forgotten_for_a_new_game() {
+    let mut stats = Stats::default();
+    stats.add("old", counted(Level::Easy, GameResult::Won));
+    for i in 0..COUNTED_KEPT - 1 {
+        stats.add(&format!("g{i}"), counted(Level::Easy, GameResult::Won));
+    }
+    // A copy of a finished game, opened: noted, so that playing its end again counts nothing.
+    assert!(stats.mark("copy"), "noted afresh");
+    assert!(!stats.add("copy", counted(Level::Easy, GameResult::Won)));
+    assert_eq!(stats.total(GameKind::Morris).played, COUNTED_KEPT as u32);
+    // The oldest went to make room; an old game opened again is noted again, as the newest.
+    assert!(!stats.is_counted("old"));
+    assert!(!stats.mark("g0"), "g0 is still kept, not noted twice");
+    assert_eq!(stats.counted.last().map(String::as_str), Some("g0"));
+    assert_eq!(stats.counted.len(), COUNTED_KEPT);
+    // An embedded game's id holds a new game: forgotten, its ending counts.
+    assert!(stats.forget("copy"));
+    assert!(!stats.forget("copy"), "forgotten already");
+    assert!(stats.add("copy", counted(Level::Easy, GameResult::Lost)));
+    assert_eq!(stats.tally(GameKind::Morris, Some(Level::Easy)).lost, 1);
+}
+
+#[test]
+fn the_store_notes_and_forgets_counted_games_without_counting() {
+    let store = store();
+    let record = morris(
+        "three-mens",
+        vec![ada(), computer("beginner")],
+        &THREE_IN_A_ROW,
+    );
+    store.mark_counted("opened").unwrap();
+    assert_eq!(store.count_game("opened", &record).unwrap(), None);
+    assert_eq!(store.stats().unwrap().total(GameKind::Morris).played, 0);
+    store.forget_counted("opened").unwrap();
+    assert!(store.count_game("opened", &record).unwrap().is_some());
+    assert_eq!(store.stats().unwrap().total(GameKind::Morris).played, 1);
+}
+
+#[test]
 fn reset_clears_one_game_and_keeps_the_ids() {
     let mut stats = Stats::default();
     stats.add("m", counted(Level::Easy, GameResult::Won));

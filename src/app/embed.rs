@@ -69,6 +69,8 @@ pub fn EmbedGame(query: String) -> impl IntoView {
                 false,
             );
         }
+        // The address's game was deleted from the saved games: this new one counts when it ends.
+        let _ = store().forget_counted(&id);
         state.current.set(Some(game));
     }
     view! { <Play id=id/> }.into_any()

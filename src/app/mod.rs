@@ -194,6 +194,11 @@ impl AppState {
             Some(query) => embed::save_id(query).unwrap_or_else(dom::new_id),
             None => dom::new_id(),
         };
+        if embedded.is_some() {
+            // A new game under the embed's id (a rematch): it counts when it ends, as the one
+            // before did. A failure here only loses that count.
+            let _ = store().forget_counted(&id);
+        }
         let game = SavedGame {
             id,
             kind: SaveKind::Autosave,

@@ -262,6 +262,17 @@ fn doquin_setup() -> Result<AnyView, PartMissing> {
 fn ComputerRecord(game: GameKind) -> impl IntoView {
     let state = app_state();
     let stats = RwSignal::new(store().stats());
+    // Games finished (or a record reset) in another tab show here as they happen, so that the
+    // table, and what Reset says it clears, are never behind.
+    let listener = window_event_listener(leptos::ev::storage, move |ev| {
+        if ev
+            .key()
+            .is_none_or(|key| key == parlour::storage::STATS_KEY)
+        {
+            stats.set(store().stats());
+        }
+    });
+    on_cleanup(move || listener.remove());
     let asking = RwSignal::new(false);
     let announce = RwSignal::new(String::new());
     let reset = move |_| {

@@ -106,6 +106,12 @@ pub fn Saves() -> impl IntoView {
                 "{} (imported from {source})",
                 game_name(&title, &record.players)
             );
+            // No longer than a name typed in the Save or Rename box may be.
+            let name: String = if name.chars().count() > 80 {
+                name.chars().take(79).chain(['…']).collect()
+            } else {
+                name
+            };
             // The same file (or text) imported again makes no second copy of it.
             if store()
                 .same_save(SaveKind::Named, &name, &record, &[])
@@ -264,7 +270,13 @@ fn SaveRow(
         SaveKind::Autosave => dom::go(&super::route::Route::Play(id())),
         SaveKind::Named => {
             if let Ok(saved) = whole() {
-                state.start_game(saved.record, saved.redo, saved.name, false);
+                // Opened again, not played on since: the same game in progress, not one more
+                // copy of it.
+                match store().same_save(SaveKind::Autosave, &saved.name, &saved.record, &saved.redo)
+                {
+                    Some(opened) => dom::go(&super::route::Route::Play(opened)),
+                    None => state.start_game(saved.record, saved.redo, saved.name, false),
+                }
             }
         }
     };

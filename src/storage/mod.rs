@@ -886,6 +886,35 @@ impl<B: Backend> Store<B> {
         Ok(Some(counted))
     }
 
+    /// Notes the game `id`, over when it was opened, as counted without counting it (see
+    /// [`crate::stats::Stats::mark`]); nothing is written when it was noted already and is the
+    /// newest.
+    pub fn mark_counted(&self, id: &str) -> Result<(), StatsError> {
+        self.change_counted(|stats| {
+            let newest = stats.counted.last().is_some_and(|c| c == id);
+            stats.mark(id);
+            !newest
+        })
+    }
+
+    /// Forgets that the game `id` was counted: a new game starts under its id.
+    pub fn forget_counted(&self, id: &str) -> Result<(), StatsError> {
+        self.change_counted(|stats| stats.forget(id))
+    }
+
+    /// Reads the record against the computer afresh, changes its list of counted games, and
+    /// writes it back if `change` says it changed.
+    fn change_counted(
+        &self,
+        change: impl FnOnce(&mut crate::stats::Stats) -> bool,
+    ) -> Result<(), StatsError> {
+        let mut stats = self.stats().map_err(StatsError::Unreadable)?;
+        if change(&mut stats) {
+            self.write(STATS_KEY, &stats).map_err(StatsError::Store)?;
+        }
+        Ok(())
+    }
+
     /// Clears one game's record against the computer (the player asked). A stored value that
     /// does not read is copied aside first and replaced by an empty record for every game.
     pub fn reset_stats(&self, game: crate::games::GameKind, now: f64) -> Result<(), StoreError> {

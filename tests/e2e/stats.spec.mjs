@@ -124,6 +124,60 @@ export const tests = [
     },
   },
   {
+    name: 'a game over when opened (a shared link, a named save) is not counted by playing its end again; an embed\'s rematch is counted',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      const played = async () => {
+        const stored = JSON.parse(await stats(page) ?? '{"games":{}}');
+        return stored.games?.morris?.beginner?.played ?? 0;
+      };
+      const undoRedo = async () => {
+        await page.click('button:has-text("Undo")');
+        await page.waitForFunction(() => !document.querySelector('.end-panel'));
+        await page.click('button:has-text("Redo")');
+        await waitText(page.locator('.end-panel'), 'wins');
+      };
+      // Someone else's finished game, from its share link: over when opened.
+      const finished = { ...oneFromTheEnd(), moves: [...oneFromTheEnd().moves, 'a3'] };
+      await open(page, t.base, shareRoute(finished));
+      await waitText(page.locator('.end-panel'), 'wins');
+      await undoRedo();
+      assert.equal(await played(), 0, 'a shared finished game is not the player\'s to count');
+      // Saved under a name and opened from the saved games, twice: one copy, counted never.
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.locator('#save-name').fill('Best win');
+      await page.locator('[role=dialog] button[type=submit]').click();
+      await waitText(page.locator('.notice'), 'Saved as “Best win”.');
+      for (let i = 0; i < 2; i += 1) {
+        await open(page, t.base, '#/saves');
+        await page.locator('li.save', { hasText: 'Best win' }).filter({ has: page.locator('.kind', { hasText: 'Saved' }) })
+          .getByRole('button', { name: 'Open' }).click();
+        await waitText(page.locator('.end-panel'), 'wins');
+        await undoRedo();
+      }
+      assert.equal(await played(), 0, 'a named save of a finished game, opened and its end played again, counts nothing');
+      await open(page, t.base, '#/saves');
+      const copies = await page.locator('li.save', { hasText: 'Best win' }).count();
+      assert.equal(copies, 2, `the named save and one game in progress from it, not one per opening (${copies})`);
+
+      // Embedded: each game at the address counts, the rematch too.
+      await open(page, t.base, '#/embed/morris?preset=three-mens&seats=human,beginner');
+      const resign = async () => {
+        const button = page.getByRole('button', { name: 'Resign' });
+        await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Resign' && !b.disabled), null, { timeout: 10000 });
+        await button.click();
+        await page.click('.dialog button.danger');
+        await waitText(page.locator('.end-panel'), 'wins');
+      };
+      await resign();
+      await page.click('button:has-text("Rematch")');
+      await page.waitForFunction(() => !document.querySelector('.end-panel'));
+      await resign();
+      const stored = JSON.parse(await stats(page));
+      assert.deepEqual(stored.games.morris.beginner, { played: 2, won: 0, drawn: 0, lost: 2 }, 'both embedded games are lost and counted');
+    },
+  },
+  {
     name: 'an unreadable record is left alone until the player resets it',
     async run(t) {
       const page = await t.page();

@@ -532,8 +532,14 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
                 }
             }
         }
-        if game.finished && !first_run && conflict.get_untracked().is_none() {
-            count_finished(&state, &game, !failing.get_value());
+        if game.finished && conflict.get_untracked().is_none() {
+            if first_run {
+                // Over when opened: its ending is not counted (again) by taking its last move
+                // back and playing it again. A failure here only loses that note.
+                let _ = store().mark_counted(&game.id);
+            } else {
+                count_finished(&state, &game, !failing.get_value());
+            }
         }
     });
 

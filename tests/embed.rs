@@ -357,7 +357,8 @@ fn an_address_may_name_the_seats_and_give_their_colours() {
     swapped.players[0].name = "Hard computerX".into();
     assert_eq!(
         EmbedSpec::of_record(&swapped, None).unwrap().names,
-        ["Hard computerX", "Player 1"]
+        ["Hard computerX", ""],
+        "a seat with the app's own name is left empty"
     );
     // Names from other alphabets go through.
     let greek = EmbedSpec::parse(
@@ -384,7 +385,6 @@ fn bad_names_and_colours_say_what_is_wrong() {
             "2 names for 1 seat (names are separated by commas; a comma in a name is written %2C)",
         ),
         ("archery?colours=blue", "1 colour for 2 seats"),
-        ("morris?names=Ada,%20", "a seat's name is empty"),
         ("morris?names=Ada,%E2%28", "the name \"%E2%28\" is not written right"),
         ("morris?names=Ada,%4", "the name \"%4\" is not written right"),
         (
@@ -436,4 +436,34 @@ fn names_from_an_address_are_trimmed_and_told_apart() {
         .unwrap();
     let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["Ada 1", "Ada 2"]);
+}
+
+#[test]
+fn a_seat_named_by_the_app_is_left_empty_and_follows_its_level() {
+    // Ada against the computer at Easy: the embed writes her name and leaves the computer's
+    // empty, so that a curator who changes its level in the address does not keep "Easy
+    // computer" on a Hard one.
+    let easy = EmbedSpec::parse("morris?seats=human,easy&names=Ada,")
+        .unwrap()
+        .record()
+        .unwrap();
+    let names: Vec<&str> = easy.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Ada", "Easy computer"]);
+    let written = EmbedSpec::of_record(&easy, None).unwrap().to_query();
+    assert_eq!(
+        written,
+        "morris?preset=morelles&seats=human,easy&names=Ada,"
+    );
+    let hard = EmbedSpec::parse(&written.replace("easy", "hard"))
+        .unwrap()
+        .record()
+        .unwrap();
+    assert_eq!(hard.players[1].name, "Hard computer");
+    // A blank name is the app's too; names that meet are still told apart.
+    let blank = EmbedSpec::parse("morris?seats=human,human&names=%20,Player%201")
+        .unwrap()
+        .record()
+        .unwrap();
+    let names: Vec<&str> = blank.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Player 1 1", "Player 1 2"]);
 }

@@ -5,7 +5,7 @@
 //! `computer` for Quoits, whose computers choose nothing. Everything but the game may be left
 //! out: an option left out has its value for the preset and the number of seats.
 //! `names=Ada,Bea` names the seats (each name percent-encoded, as `encodeURIComponent` writes
-//! it) and, in Archery and Quoits, `colours=green,blue` gives each seat its colour.
+//! it; a name left empty, as in `names=Ada,`, is the app's own for that seat) and, in Archery and Quoits, `colours=green,blue` gives each seat its colour.
 //! `save=<id>` is the app's own: a frame that kept its game as a copy, when another tab changed
 //! the embed's game, goes on with the copy under that address.
 
@@ -101,8 +101,8 @@ pub struct EmbedSpec {
     /// The variant (Morris) or game (Dominoes); none for the others.
     pub preset: Option<String>,
     pub seats: Vec<Seat>,
-    /// The seats' names, one for each seat; none for the app's own ("Player 1", "Hard
-    /// computer").
+    /// The seats' names, one for each seat, an empty one where the seat has the app's own
+    /// ("Player 1", "Hard computer"); none where every seat has.
     pub names: Vec<String>,
     /// The seats' colours (Archery and Quoits: names from [`COLOURS`]), one for each seat; none
     /// for each seat's own.
@@ -252,14 +252,22 @@ impl EmbedSpec {
             save: None,
         };
         // Names and colours, only where some are the players' own: "Player 1" in seat 2 is
-        // still the app's name (the embed numbers its seats afresh).
-        let named = record
+        // still the app's name (the embed numbers its seats afresh). A seat with the app's name
+        // is left empty, so that a level changed in the address is not called by the old one.
+        let names: Vec<String> = record
             .players
             .iter()
             .zip(&spec.seats)
-            .any(|(p, &seat)| !is_app_name(&p.name, seat));
-        if named {
-            spec.names = record.players.iter().map(|p| p.name.clone()).collect();
+            .map(|(p, &seat)| {
+                if is_app_name(&p.name, seat) {
+                    String::new()
+                } else {
+                    p.name.clone()
+                }
+            })
+            .collect();
+        if names.iter().any(|n| !n.is_empty()) {
+            spec.names = names;
         }
         if game.has_colours() && record.players.iter().any(|p| p.colour.is_some()) {
             spec.colours = seat_colours(&record.players)
@@ -452,13 +460,18 @@ impl EmbedSpec {
         ))
     }
 
-    /// The players: "Player 1", "Hard computer", ... (numbered when two would share a name).
+    /// The players: "Player 1", "Hard computer", ... where the address names nobody (numbered
+    /// when two would share a name).
     fn players(&self) -> Vec<Player> {
-        let names = if self.names.is_empty() {
-            self.default_names()
-        } else {
-            super::dominoes::distinct_names(&self.names)
-        };
+        let mut names = self.default_names();
+        if !self.names.is_empty() {
+            for (name, given) in names.iter_mut().zip(&self.names) {
+                if !given.is_empty() {
+                    name.clone_from(given);
+                }
+            }
+            names = super::dominoes::distinct_names(&names);
+        }
         self.seats
             .iter()
             .zip(names)
@@ -513,16 +526,15 @@ fn is_app_name(name: &str, seat: Seat) -> bool {
     }
 }
 
-/// A seat's name from the address: percent-decoded, not blank, and not too long.
+/// A seat's name from the address: percent-decoded and not too long; empty (or blank) for the
+/// app's own name for the seat.
 fn read_name(text: &str) -> Result<String, String> {
     // A site's tools (`URLSearchParams`) write a space as `+`, and a `+` as `%2B`, as Parlour does.
     let name = decode_percent(&text.replace('+', " "))
         .ok_or_else(|| format!("the name \"{}\" is not written right", cut_short(text)))?;
     let name = name.trim().to_string();
     let length = name.chars().count();
-    if name.is_empty() {
-        Err("a seat's name is empty".to_string())
-    } else if length > NAME_LIMIT {
+    if length > NAME_LIMIT {
         Err(format!(
             "the name \"{}\" is {length} characters long; a name may have at most {NAME_LIMIT}",
             cut_short(&name)

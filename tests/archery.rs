@@ -1018,3 +1018,30 @@ fn the_tops_show_the_last_spin_and_who_spun_it() {
     }
     assert_eq!(last_spin(&game, Archery::player), None);
 }
+
+#[test]
+fn a_spin_for_lead_is_told_with_who_leads_or_who_spin_again() {
+    use parlour::rules::teetotum::LeadSpin;
+    use parlour::session::lead_spin_words;
+    let names = ["Ada", "Bob", "Cy"];
+    let name_of = |seat: Seat| names[seat.index()].to_string();
+    let spin = |text: &str| text.parse::<Spin>().unwrap();
+    let mut lead = LeadSpin::new(3);
+    lead.record(spin("6+5"));
+    assert_eq!(
+        lead_spin_words("Ada", spin("6+5"), &lead, name_of),
+        "Ada spins 6+5 for lead: 11."
+    );
+    lead.record(spin("5+6"));
+    lead.record(spin("1+2"));
+    assert_eq!(
+        lead_spin_words("Cy", spin("1+2"), &lead, name_of),
+        "Cy spins 1+2 for lead: 3. A tie between Ada and Bob: they spin again, Ada first."
+    );
+    lead.record(spin("2+2"));
+    lead.record(spin("3+3"));
+    assert_eq!(
+        lead_spin_words("Bob", spin("3+3"), &lead, name_of),
+        "Bob spins 3+3 for lead: 6. Bob leads."
+    );
+}

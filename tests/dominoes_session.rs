@@ -6,7 +6,7 @@ use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
     bone_label, click_bone, distinct_names, draw_until_able, end_label, goal_words, hand_points,
     hint_words, in_play_words, must_draw, news, plays_on, side_name, stock_words, table_words,
-    target_arms, told_events, viewer, with_names, BoneClick, Viewer,
+    target_arms, told_events, unplayable_words, viewer, with_names, BoneClick, Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -42,6 +42,15 @@ fn a_forced_set_plays_with_one_click() {
         BoneClick::Play(Move::Set(bone("6-6")))
     );
     assert_eq!(click_bone(&legal, bone("6-4")), BoneClick::Nothing);
+    // The table is empty: the wrong bone is told what the hand opens with, not of open ends.
+    assert_eq!(
+        unplayable_words(&legal, bone("6-4")),
+        "6-4 cannot open this hand: it opens with 6-6."
+    );
+    assert_eq!(
+        unplayable_words(&[], bone("6-4")),
+        "It is not your turn to lay a bone."
+    );
 }
 
 #[test]
@@ -67,6 +76,10 @@ fn a_bone_that_fits_one_end_plays_at_once_and_one_that_fits_two_is_chosen_first(
         BoneClick::Play(Move::play(bone("6-4"), End::Left))
     );
     assert_eq!(click_bone(&legal, bone("3-0")), BoneClick::Nothing);
+    assert_eq!(
+        unplayable_words(&legal, bone("3-0")),
+        "3-0 does not fit any open end."
+    );
 }
 
 #[test]

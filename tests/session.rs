@@ -557,7 +557,7 @@ fn undo_while_a_mill_waits_takes_back_only_that_move() {
         "waiting: the man placed counts as on the board"
     );
     assert_eq!(play.counts_shown(Side::Black), (7, 2, 0));
-    assert!(play.can_undo());
+    assert!(play.can_undo_to_person(|_| false));
     assert!(play.undo(), "undo: the waiting move is taken back");
     assert_eq!(play.selection(), Selection::Nothing);
     assert_eq!(
@@ -573,6 +573,22 @@ fn undo_while_a_mill_waits_takes_back_only_that_move() {
     );
     assert!(play.undo(), "undo again: now Black's f2 goes");
     assert_eq!(play.game.moves().len(), 3);
+}
+
+#[test]
+fn against_the_computer_undo_clears_a_waiting_removal_before_taking_moves_back() {
+    // Black is the computer: White places a1, d1 and then g1, a mill, and its removal waits.
+    let computer = |p: &Position| p.ending().is_none() && p.to_move() == Side::Black;
+    let mut play = open(Variant::Morrice, "{}", &["a1", "b2", "d1", "f2"]);
+    assert_eq!(touch(&mut play, "g1"), Response::ChooseRemoval);
+    assert!(play.can_undo_to_person(computer));
+    assert!(play.undo_to_person(computer), "the waiting choice goes");
+    assert_eq!(play.selection(), Selection::Nothing);
+    assert_eq!(play.game.moves().len(), 4, "and no move with it");
+    // The next undo takes back the computer's f2 and White's d1 before it.
+    assert!(play.undo_to_person(computer));
+    assert_eq!(play.game.moves(), ["a1", "b2"]);
+    assert_eq!(play.position().to_move(), Side::White);
 }
 
 #[test]

@@ -68,12 +68,18 @@ fn media_matches(query: &str) -> bool {
 
 /// Whether the screen matches a CSS media query, followed as the window is resized: for a
 /// screen that puts a part of itself elsewhere where there is room, as CSS cannot.
-pub fn follow_media(query: &'static str) -> leptos::prelude::ReadSignal<bool> {
+/// `before_change` runs just before the signal changes, while the page is still laid out for
+/// the old answer.
+pub fn follow_media(
+    query: &'static str,
+    before_change: impl Fn() + 'static,
+) -> leptos::prelude::ReadSignal<bool> {
     use leptos::prelude::*;
     let (matches, set_matches) = signal(media_matches(query));
     let watch = window_event_listener(leptos::ev::resize, move |_| {
         let now = media_matches(query);
         if matches.get_untracked() != now {
+            before_change();
             set_matches.set(now);
         }
     });
@@ -253,9 +259,20 @@ pub fn focus_id(id: &str) -> bool {
 
 /// Moves the keyboard's focus to an element, an SVG one too (which has no `HtmlElement` focus).
 pub fn focus_element(element: &web_sys::Element) {
+    focus_with(element, &wasm_bindgen::JsValue::UNDEFINED);
+}
+
+/// Moves the keyboard's focus to an element without scrolling the page to it.
+pub fn focus_in_place(element: &web_sys::Element) {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"preventScroll".into(), &true.into());
+    focus_with(element, &options);
+}
+
+fn focus_with(element: &web_sys::Element, options: &wasm_bindgen::JsValue) {
     if let Ok(focus) = js_sys::Reflect::get(element, &"focus".into()) {
         if let Ok(focus) = focus.dyn_into::<js_sys::Function>() {
-            let _ = focus.call0(element);
+            let _ = focus.call1(element, options);
         }
     }
 }

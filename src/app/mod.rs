@@ -445,7 +445,20 @@ fn NoticeBar() -> impl IntoView {
                     <p>{notice.text}</p>
                     // No link to the screen already shown.
                     {notice.link.filter(|(href, _)| state.route.get().hash() != *href).map(|(href, words)| view! { <a class="button" href=href>{words}</a> })}
-                    <button type="button" class="quiet" on:click=move |_| state.notice.set(None)>
+                    // The focus, on Dismiss as it goes, goes to the screen's heading (where the
+                    // page is scrolled to stays), not to the page.
+                    <button type="button" class="quiet" on:click=move |_| {
+                        state.notice.set(None);
+                        set_timeout(
+                            || {
+                                let title = dom::window().document().and_then(|d| d.get_element_by_id("screen-title"));
+                                if let Some(title) = title {
+                                    dom::focus_in_place(&title);
+                                }
+                            },
+                            std::time::Duration::ZERO,
+                        );
+                    }>
                         "Dismiss"
                     </button>
                 </div>

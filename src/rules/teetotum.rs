@@ -162,6 +162,11 @@ impl LeadSpin {
         self.contenders.get(spun).copied()
     }
 
+    /// The seats spinning in the current round: every seat at first, then those tied.
+    pub fn contenders(&self) -> &[Seat] {
+        &self.contenders
+    }
+
     /// The rounds of spins so far (a round after the first is a re-spin among tied players).
     pub fn rounds(&self) -> &[Vec<(Seat, Spin)>] {
         &self.rounds

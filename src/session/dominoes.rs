@@ -84,6 +84,24 @@ pub fn click_bone(legal: &[Move], bone: Bone) -> BoneClick {
     }
 }
 
+/// Why `bone`, touched, cannot be laid (`legal` being the toucher's moves): not their turn, not
+/// the bone this hand must open with, or no open end it fits.
+pub fn unplayable_words(legal: &[Move], bone: Bone) -> String {
+    let sets: Vec<Bone> = legal
+        .iter()
+        .filter_map(|m| match m {
+            Move::Set(b) => Some(*b),
+            _ => None,
+        })
+        .collect();
+    match sets.as_slice() {
+        [] if legal.is_empty() => "It is not your turn to lay a bone.".to_string(),
+        [] => format!("{bone} does not fit any open end."),
+        [only] => format!("{bone} cannot open this hand: it opens with {only}."),
+        _ => format!("{bone} cannot open this hand."),
+    }
+}
+
 /// The arms (left/west 0, right/east 1, north 2, south 3) a bone may be laid on.
 pub fn target_arms(legal: &[Move], bone: Bone) -> Vec<usize> {
     let mut arms: Vec<usize> = plays_of(legal, bone)

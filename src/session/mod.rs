@@ -12,7 +12,7 @@ pub mod replay;
 use std::str::FromStr;
 
 use crate::record::{Player, Record, RecordError};
-use crate::rules::teetotum::Spin;
+use crate::rules::teetotum::{LeadSpin, Spin};
 use crate::rules::{Game, Seat, Table, Turn};
 
 /// A game in play over a record: every position along the record is kept, so undo and redo
@@ -264,4 +264,28 @@ pub fn last_spin<G: Game + 'static>(game: &Match<G>, spinner: fn(&G) -> Seat) ->
         spin,
         by: spinner(game.position_after(at)),
     })
+}
+
+/// A spin for lead in words, as the teetotum games announce it: "Ada spins 3+4 for lead: 7.",
+/// then who leads once it is decided, or, when a round ends level, who spin again.
+pub fn lead_spin_words(
+    who: &str,
+    spin: Spin,
+    after: &LeadSpin,
+    name_of: impl Fn(Seat) -> String,
+) -> String {
+    let mut words = format!("{who} spins {spin} for lead: {}.", spin.sum());
+    if let Some(leader) = after.leader() {
+        words.push_str(&format!(" {} leads.", name_of(leader)));
+    } else if after.rounds().len() > 1 && after.rounds().last().is_some_and(Vec::is_empty) {
+        // The round just ended level: the tied spin again.
+        let tied: Vec<String> = after.contenders().iter().map(|&s| name_of(s)).collect();
+        if let [first, _, ..] = tied.as_slice() {
+            words.push_str(&format!(
+                " A tie between {}: they spin again, {first} first.",
+                crate::rules::and_list(&tied)
+            ));
+        }
+    }
+    words
 }

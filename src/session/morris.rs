@@ -231,9 +231,20 @@ impl MorrisPlay {
         waiting || self.game.undo()
     }
 
-    /// Whether there is anything to take back: a move made, or one waiting for its removal.
-    pub fn can_undo(&self) -> bool {
-        matches!(self.selection, Selection::Removing { .. }) || self.game.can_undo()
+    /// Takes back the last move and the automatic moves before it (the computer's, with a
+    /// person at the table), as [`Match::undo_to_person`]; while a move waits for its removal,
+    /// only that move, which is not yet made.
+    pub fn undo_to_person(&mut self, automatic: impl Fn(&Position) -> bool) -> bool {
+        let waiting = matches!(self.selection, Selection::Removing { .. });
+        self.selection = Selection::Nothing;
+        waiting || self.game.undo_to_person(automatic)
+    }
+
+    /// Whether [`MorrisPlay::undo_to_person`] has anything to take back: a move waiting for its
+    /// removal, or a move of a person's.
+    pub fn can_undo_to_person(&self, automatic: impl Fn(&Position) -> bool) -> bool {
+        matches!(self.selection, Selection::Removing { .. })
+            || self.game.can_undo_to_person(automatic)
     }
 
     /// Plays again the last move taken back.

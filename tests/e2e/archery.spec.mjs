@@ -1,7 +1,8 @@
 // Archery end to end: whole games by mouse and by keyboard (against a computer archer), undo and
 // redo of a spin, the autosave and the share link, and hints. After every step the screen is
 // compared with the saved record replayed by the rules (teetotum.mjs).
-import { assert, shareRoute, waitText } from './lib.mjs';
+import { readFile } from 'node:fs/promises';
+import { assert, open, shareRoute, waitText } from './lib.mjs';
 import {
   animationsOff, archeryFromRecord, archeryPoints, archeryTurn, arrowAfter, assertArcheryScreen, assertChoices,
   assertTeetotumShows, inFlight, movesReach, parseSpin, savedMoves, settled, startArchery,
@@ -78,6 +79,29 @@ async function showing(page) {
 }
 
 export const tests = [
+  {
+    name: 'a choice button with the focus still takes 1, 2 and 3; a tied spin for lead says who spin again',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844, reducedMotion: 'reduce' });
+      const choosing = JSON.parse(await readFile(new URL('../golden/archery/choosing.record.json', import.meta.url), 'utf8'));
+      await open(page, t.base, shareRoute(choosing));
+      await page.waitForSelector('.choice-button');
+      await page.locator('.choice-button').first().focus();
+      const before = (await savedMoves(page)).length;
+      await page.keyboard.press('3');
+      const after = await movesReach(page, before + 1);
+      assert.equal(after.at(-1), 'a3', 'the 3 key chose arrow 3 though a button had the focus');
+      // Three archers: Ada and Cy tie at 11, Bea spun less. Cy's spin is taken back and spun
+      // again (a spin taken back comes again as it was): it is told with the tie.
+      const players = [...choosing.players, { name: 'Cy', kind: 'human' }];
+      await open(page, t.base, shareRoute({ ...choosing, players, moves: ['5+6', '2+3', '6+5'] }));
+      await page.waitForSelector('.spin-button');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await page.getByRole('button', { name: 'Spin' }).click();
+      const live = page.locator('section.play > p[aria-live=polite]');
+      await waitText(live, 'A tie between Ada and Cy: they spin again, Ada first.');
+    },
+  },
   {
     name: 'two people play a whole game by mouse: lead, turns, choices, score board, winner',
     async run(t) {

@@ -94,6 +94,43 @@ function blockTotals(moves, players) {
 
 export const tests = [
   {
+    name: 'Morris: Undo until nothing is left hands the focus to the board, each Undo is heard, and Hint keeps the focus while it waits',
+    async run(t) {
+      const page = await keyboardPage(t, { width: 390, height: 844 });
+      const record = {
+        format: 'parlour-record', version: 1, game: 'morris', variant: 'morelles', options: {},
+        players: [{ name: 'Ada', kind: 'human' }, { name: 'Beginner computer', kind: 'computer', level: 'beginner' }],
+        moves: ['d6', 'a1', 'd5', 'a4'],
+      };
+      await open(page, t.base, shareRoute(record));
+      await page.waitForSelector('svg.board');
+      const live = page.locator('section.play > p[aria-live=polite]');
+      const focused = () => page.evaluate(() => {
+        const e = document.activeElement;
+        return e === document.body ? 'BODY' : `${e.tagName}|${e.id}|${e.textContent.trim()}`;
+      });
+      // The Hint button is only marked busy while it waits: the focus stays on it.
+      await tabTo(page, 'button:not([disabled])', { text: /^\s*Hint\s*$/ });
+      await page.keyboard.press('Enter');
+      await waitText(page.locator('.hint-text, .hint, [role=status]').first(), /Hint/, 10000).catch(() => {});
+      await page.waitForFunction(() => !document.querySelector('button[aria-disabled=true]'), null, { timeout: 10000 });
+      assert.match(await focused(), /^BUTTON\|\|Hint$/, 'the focus is still on Hint when the hint has come');
+      // Undo twice: each is said, the second too, though its words are the same.
+      await tabTo(page, 'button:not([disabled])', { text: /^\s*Undo\s*$/ });
+      await page.keyboard.press('Enter');
+      await waitText(live, 'Move taken back.');
+      const first = await live.textContent();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((was) => document.querySelector('section.play > p[aria-live=polite]').textContent !== was, first, { timeout: 3000 });
+      const second = await live.textContent();
+      assert.equal(second.trim(), first.trim(), 'the same words');
+      // Nothing of Ada's is left to take back: Undo is disabled, and the focus is on the board.
+      assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled(), 'Undo is off');
+      await page.waitForFunction(() => document.activeElement?.matches('svg.board'), null, { timeout: 3000 })
+        .catch(async () => assert.fail(`the focus is on ${await focused()}, not the board`));
+    },
+  },
+  {
     name: 'dialogs keep Tab inside them and give the focus back to the button that opened them',
     async run(t) {
       const page = await keyboardPage(t);

@@ -14,7 +14,7 @@ use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
 use parlour::session::embed::EmbedSpec;
-use parlour::session::{last_spin, Match};
+use parlour::session::{last_spin, lead_spin_words, Match};
 use parlour::storage::SavedGame;
 use parlour::worker::{Answer, Expectation, Request, Task};
 
@@ -64,6 +64,12 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
+    // What the message says is heard as well as shown.
+    effect(move |_| {
+        if let Some(words) = message.get() {
+            announce.set(words);
+        }
+    });
     let pace = remembered_pace();
     let auto_spin = RwSignal::new(false);
     let paused = RwSignal::new(false);
@@ -106,11 +112,12 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         // (A doublet counts for nothing in Archery, `DOUBLETS_COUNT`, so it is not called out.)
         if let Some(spin) = played {
             if before.lead().leader().is_none() {
-                let mut words = format!("{who} spins {spin} for lead: {}.", spin.sum());
-                if let Some(leader) = position.get_untracked().lead().leader() {
-                    words.push_str(&format!(" {} leads.", name_of(leader)));
-                }
-                say(words);
+                say(lead_spin_words(
+                    &who,
+                    spin,
+                    position.get_untracked().lead(),
+                    name_of,
+                ));
             } else {
                 say(format!("{who} spins {spin}: {}.", spin.sum()));
             }
@@ -262,19 +269,18 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         }
     };
 
-    // Space spins and 1, 2, 3 choose, unless a control has the keyboard.
+    // Space spins, unless a control has the keyboard (Space is its own there), and 1, 2, 3
+    // choose, unless the keyboard is in a box that takes digits: on a button they still choose,
+    // as the choice buttons' shortcuts say.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         use wasm_bindgen::JsCast;
-        let on_control = ev
+        let tag = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|e| {
-                matches!(
-                    e.tag_name().as_str(),
-                    "BUTTON" | "INPUT" | "SELECT" | "TEXTAREA" | "A"
-                )
-            });
-        if on_control || dom::in_dialog(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            .map(|e| e.tag_name());
+        let typing = matches!(tag.as_deref(), Some("INPUT" | "SELECT" | "TEXTAREA"));
+        let on_control = typing || matches!(tag.as_deref(), Some("BUTTON" | "A"));
+        if typing || dom::in_dialog(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
         let now = position.get_untracked();
@@ -282,7 +288,11 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         match ev.key().as_str() {
             // With "spin for everybody" the spins are the app's to make, as the disabled
             // button shows.
-            " " if human && now.turn() == Turn::Chance && !auto_spin.get_untracked() => {
+            " " if !on_control
+                && human
+                && now.turn() == Turn::Chance
+                && !auto_spin.get_untracked() =>
+            {
                 ev.prevent_default();
                 spin();
             }
@@ -476,7 +486,11 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                         </div>
                     })}
                     <GameControls game=GameKind::Archery new_game=EmbedSpec::new_archery undo=undo redo=redo
-                        can_undo=Signal::derive(move || game.with(|g| g.can_undo_to_person(automatic)))
+                        can_undo=Signal::derive(move || {
+                            // `automatic` reads the box untracked; a change of it changes what Undo reaches.
+                            auto_spin.track();
+                            game.with(|g| g.can_undo_to_person(automatic))
+                        })
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce>
                         {has_human.then(|| view! {

@@ -17,7 +17,7 @@ use parlour::session::dominoes::{
     bone_label, bones, click_bone, counting_lines, draw_until_able, ends_words, goal_words,
     hand_points, hint_words, in_play_words, last_bone, must_draw, news, opening_words, play_words,
     playable, plays_on, points, side_name, stock_words, table_words, target_arms, told_events,
-    viewer, way_round_plays, with_names, BoneClick, Viewer,
+    unplayable_words, viewer, way_round_plays, with_names, BoneClick, Viewer,
 };
 use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
@@ -121,6 +121,12 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
+    // What the message says is heard as well as shown.
+    effect(move |_| {
+        if let Some(words) = message.get() {
+            announce.set(words);
+        }
+    });
     let pace = remembered_pace();
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
@@ -205,6 +211,20 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 let mut words = news(&before, &after, &all_names());
                 if after.outcome().is_some() {
                     words.push(ending_words(&after, &all_names()));
+                }
+                // A person whose turn comes and who has only to draw or go hears so, as the
+                // status line shows it.
+                if let Turn::Seat(next) = after.turn() {
+                    let legal = after.legal_moves();
+                    let only = |m: &Move| matches!(m, Move::Draw | Move::Go);
+                    if level_of(next).is_none() && !legal.is_empty() && legal.iter().all(only) {
+                        let must = if legal.contains(&Move::Draw) {
+                            "draw"
+                        } else {
+                            "go"
+                        };
+                        words.push(format!("{} cannot play and must {must}", name_of(next)));
+                    }
                 }
                 say(sentences(&words));
             }
@@ -358,13 +378,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     ends.join(" or ")
                 ));
             }
-            BoneClick::Nothing => {
-                if legal.is_empty() {
-                    message.set(Some("It is not your turn to lay a bone.".into()));
-                } else {
-                    message.set(Some(format!("{bone} does not fit any open end.")));
-                }
-            }
+            BoneClick::Nothing => message.set(Some(unplayable_words(&legal, bone))),
         }
     };
     let touch_end = move |arm: usize| {

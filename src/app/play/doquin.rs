@@ -538,14 +538,25 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         })
         };
 
+    // A control that goes or is disabled under the focus (Start round, Push as hinted, Undo
+    // with nothing left) hands it on to the faces, rather than drop it to the page.
+    dom::keep_focus(
+        move || (game.with(|g| g.moves().len()), round_seen.get()),
+        &[
+            "#next-round",
+            ".end-panel button",
+            ".doquin-faces [tabindex=\"0\"]",
+            ".block-stage [tabindex=\"0\"]",
+        ],
+    );
     let on_pick = Callback::new(pick);
     let on_hover = Callback::new(move |hole: Option<Hole>| hovered.set(hole));
     // The three faces go under the block, or where the screen is wide, beside it under the
     // players, so that they are in view at a desk as well as the block. Moved, they are drawn
-    // afresh: the keyboard is put back on the hole it was on (noted as the window is resized,
-    // before they move), and a preview from the old faces goes.
+    // afresh: the keyboard is put back on the hole it was on (noted just before they move),
+    // and a preview from the old faces goes.
     let focused_hole = StoredValue::new(None::<String>);
-    let note_focus = window_event_listener(leptos::ev::resize, move |_| {
+    let faces_aside = dom::follow_media(FACES_ASIDE, move || {
         let document = dom::window().document();
         let focused = document.as_ref().and_then(dom::focused_element);
         focused_hole.set_value(
@@ -554,8 +565,6 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 .and_then(|e| e.get_attribute("data-hole")),
         );
     });
-    on_cleanup(move || note_focus.remove());
-    let faces_aside = dom::follow_media(FACES_ASIDE);
     effect(move |first| {
         faces_aside.track();
         if first {

@@ -407,12 +407,15 @@ impl<M: std::str::FromStr + Clone + Send + Sync + 'static> Hinting<M> {
     ) -> impl IntoView {
         let waiting = self.waiting;
         let click = move |_| {
-            if !off() {
+            if !off() && !waiting.get_untracked() {
                 ask();
             }
         };
+        // While it waits it is only marked unavailable, not disabled, so that the keyboard's
+        // focus stays on it until the hint comes.
         view! {
-            <button type="button" on:click=click disabled=move || off() || waiting.get()>
+            <button type="button" on:click=click disabled=off
+                aria-disabled=move || waiting.get().then_some("true")>
                 {move || if waiting.get() { "Hint…" } else { "Hint" }}
             </button>
         }
@@ -726,13 +729,21 @@ pub fn PlayScreen(
     children: Children,
 ) -> impl IntoView {
     provide_context(Opened(dom::now()));
+    let said_again = StoredValue::new(false);
     view! {
         <section class=format!("screen play {class}")>
             <h1 id="screen-title" tabindex="-1" class="play-title">
                 {title} <span class="versus">{versus}</span>
             </h1>
             {children()}
-            <p class="visually-hidden" aria-live="polite">{move || announce.get()}</p>
+            <p class="visually-hidden" aria-live="polite">{move || {
+                // The same words said again (Undo twice) are still a change to the page, with
+                // a space after them every other time, so that they are heard again.
+                let words = announce.get();
+                let again = said_again.get_value();
+                said_again.set_value(!again);
+                if again { format!("{words}\u{a0}") } else { words }
+            }}</p>
         </section>
     }
 }

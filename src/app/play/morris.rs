@@ -128,6 +128,12 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let title_names = format!("{} v {}", names[0], names[1]);
     let names = StoredValue::new(names);
     let play = RwSignal::new(play);
+    // A control that goes or is disabled under the focus (Undo with nothing left to take back,
+    // Offer a draw once the game is over) hands it on, rather than drop it to the page.
+    dom::keep_focus(
+        move || play.with(|p| p.game.moves().len()),
+        &[".end-panel button", "svg.board[tabindex=\"0\"]"],
+    );
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
@@ -243,10 +249,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         // A move still waiting for its removals is only a choice: nothing was played yet.
         let choosing = play.with_untracked(|p| matches!(p.selection(), Selection::Removing { .. }));
         play.update(|p| {
-            p.undo();
-            while computer_turn_at(p.position()) && p.game.can_undo() {
-                p.undo();
-            }
+            p.undo_to_person(computer_turn_at);
         });
         if !has_human {
             paused.set(true);
@@ -580,10 +583,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                         </div>
                     })}
                     <GameControls game=GameKind::Morris new_game=EmbedSpec::new_morris undo=undo redo=redo
-                        can_undo=Signal::derive(move || play.with(|p| {
-                            // Only the computer's opening made: nothing of the person's to take back.
-                            matches!(p.selection(), Selection::Removing { .. }) || p.game.can_undo_to_person(computer_turn_at)
-                        }))
+                        can_undo=Signal::derive(move || play.with(|p| p.can_undo_to_person(computer_turn_at)))
                         can_redo=Signal::derive(move || play.with(|p| p.game.can_redo()))
                         progress=progress entry=entry announce=announce>
                         {has_human.then(|| hinting.button(move || !in_play() || computer_to_move(), ask_hint))}

@@ -16,7 +16,7 @@ use parlour::session::embed::EmbedSpec;
 use parlour::session::quoits::{
     goal_words, men, pitch_labels, pitch_name, pitch_words, pitches_words,
 };
-use parlour::session::{last_spin, Match};
+use parlour::session::{last_spin, lead_spin_words, Match};
 use parlour::storage::SavedGame;
 
 use super::super::boards::num;
@@ -159,11 +159,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         let Some(spin) = played else { return };
         let after = position.get_untracked();
         let words = if before.lead().leader().is_none() {
-            let mut words = format!("{who} spins {spin} for lead: {}.", spin.sum());
-            if let Some(leader) = after.lead().leader() {
-                words.push_str(&format!(" {} leads.", name_of(leader)));
-            }
-            words
+            lead_spin_words(&who, spin, after.lead(), name_of)
         } else {
             let mut words = names.with_value(|n| pitch_words(&before.pitch_for(spin), n));
             words.push('.');
@@ -438,7 +434,11 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         </div>
                     })}
                     <GameControls game=GameKind::Quoits new_game=EmbedSpec::new_quoits undo=undo redo=redo
-                        can_undo=Signal::derive(move || game.with(|g| g.can_undo_to_person(automatic)))
+                        can_undo=Signal::derive(move || {
+                            // `automatic` reads the box untracked; a change of it changes what Undo reaches.
+                            auto_play.track();
+                            game.with(|g| g.can_undo_to_person(automatic))
+                        })
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce/>
                     {scores}

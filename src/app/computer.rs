@@ -96,7 +96,7 @@ fn start_worker() -> Result<(web_sys::Worker, MessageHandler, ErrorHandler), Str
             reply(Answer {
                 id,
                 error: Some(
-                    "the computer player could not be loaded (it needs the network the first time it plays)"
+                    "its files could not be fetched: it needs the network the first time it plays"
                         .to_string(),
                 ),
                 ..Answer::default()

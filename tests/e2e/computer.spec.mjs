@@ -57,7 +57,7 @@ export const tests = [
       await page.selectOption('#seat-2-kind', 'easy');
       await page.getByRole('button', { name: 'Start the game' }).click();
       await page.waitForSelector('svg.board');
-      await waitText(page.locator('.message'), 'the computer player could not be loaded', 10000);
+      await waitText(page.locator('.message'), 'The computer could not choose (its files could not be fetched: it needs the network the first time it plays); the game is paused.', 10000);
       await waitText(page.locator('.status'), 'paused');
       offline = false;
       await page.getByRole('button', { name: 'Resume' }).click();

@@ -206,9 +206,11 @@ export const tests = [
       await touch(a, 'a1');
       await waitMoves(a, id, ['a1']);
       await waitText(b.locator('.dialog'), 'This game was changed in another frame or tab');
+      const entries = await b.evaluate(() => history.length);
       await b.locator('.dialog button:has-text("Keep this one as a copy")').click();
       await b.waitForFunction(() => !document.querySelector('.dialog'));
       await b.waitForFunction(() => /^#\/embed\/morris\?.*&save=[\w-]+$/.test(location.hash));
+      assert.equal(await b.evaluate(() => history.length), entries, 'the copy\'s address replaces the embed\'s: no step for the host page\'s Back');
       const copy = decodeURIComponent(b.url().split('&save=')[1]);
       assert.notEqual(copy, id);
       assert.equal(await b.evaluate(() => document.documentElement.dataset.embed), 'yes', 'the frame is still an embed');

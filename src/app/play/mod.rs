@@ -644,15 +644,21 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
                 true,
             ),
         }
-        // An embedded game goes on with the copy in its frame, still embedded.
-        let route = match state.route.get_untracked() {
+        // An embedded game goes on with the copy in its frame, still embedded, in place of the
+        // address it had (a new entry would give the host page's Back a step inside the frame).
+        let embedded = match state.route.get_untracked() {
             Route::Embed(query) => super::embed::with_save(&query, &copy.id).map(Route::Embed),
             _ => None,
-        }
-        .unwrap_or_else(|| Route::Play(copy.id.clone()));
-        state.current.set(Some(copy));
+        };
+        state.current.set(Some(copy.clone()));
         conflict.set(None);
-        dom::go(&route);
+        match embedded {
+            Some(route) => {
+                dom::replace(&route);
+                state.route.set(route);
+            }
+            None => dom::go(&Route::Play(copy.id)),
+        }
     };
     view! {
         <Modal title=format!("This game was changed in another {other}") on_close=Callback::new(|_| ())>

@@ -7,7 +7,8 @@
 // Trunk runs it with TRUNK_STAGING_DIR set to the folder being built.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { groupParts, partFiles } from './group-parts.mjs';
@@ -38,6 +39,7 @@ if (!params) throw new Error('place-split.mjs: index.html gives no data-wasm-opt
 const features = params.split(/\s+/).filter(Boolean);
 const shrink = profile === 'release';
 let count = 0;
+let placed = null;
 for (const name of await readdir(parts)) {
   const from = join(parts, name);
   const to = join(stage, name);
@@ -53,14 +55,32 @@ for (const name of await readdir(parts)) {
     const scratch = await mkdtemp(join(tmpdir(), 'parlour-parts-'));
     try {
       const loader = await groupParts({ dir: parts, out: stage, loader: await readFile(from, 'utf8'), features, shrink, scratch });
-      await writeFile(to, loader.replaceAll('./parlour-web.js', `./${script}`));
-      await preloadParts(loader);
+      placed = { to, loader };
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
   } else {
     await copyFile(from, to);
   }
+}
+if (placed) {
+  // Each part's file is named by its contents, as Trunk names the main part's: a tab left open
+  // on an older build, whose loader asks for that build's parts, is never handed a newer build's
+  // (which does not fit its main part and stops the app); the file it asks for is missing, which
+  // the app reports with a Try again, beside the offer to reload.
+  let { to, loader } = placed;
+  for (const name of await readdir(stage)) {
+    const part = name.match(/^((?:split|shared)_[a-z]+)\.wasm$/);
+    if (!part) continue;
+    const hash = createHash('sha256').update(await readFile(join(stage, name))).digest('hex').slice(0, 8);
+    const named = `${part[1]}-${hash}.wasm`;
+    await rename(join(stage, name), join(stage, named));
+    const quoted = `"./${name}"`;
+    if (!loader.includes(quoted)) throw new Error(`place-split.mjs: the parts' loader does not fetch ${name}`);
+    loader = loader.replaceAll(quoted, `"./${named}"`);
+  }
+  await writeFile(to, loader.replaceAll('./parlour-web.js', `./${script}`));
+  await preloadParts(loader);
 }
 console.log(`place-split: ${count} split parts placed beside ${script}`);
 
@@ -82,6 +102,11 @@ async function preloadParts(loader) {
   // Its comments stay in web/; the page gets the code alone.
   const script = template.replace(/^\s*\/\/.*\n/gm, '').replace('__PARTS__', JSON.stringify(files));
   const tags = `<link rel="modulepreload" href="./__wasm_split.js" crossorigin="anonymous">\n<script>\n${script}</script>\n`;
-  await writeFile(page, html.replace(charset, `${charset}\n${tags}`));
+  // The page's comments stay in index.html's source; the page gets the code alone (its HTML
+  // comments, and the lines of its inline scripts that are only a comment).
+  const bare = html
+    .replace(/<!--[^]*?-->\n?/g, '')
+    .replace(/<script>[^]*?<\/script>/g, (inline) => inline.replace(/^\s*\/\/.*\n/gm, ''));
+  await writeFile(page, bare.replace(charset, `${charset}\n${tags}`));
   console.log(`place-split: index.html preloads the parts of ${Object.keys(files).join(', ')}`);
 }

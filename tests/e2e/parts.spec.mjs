@@ -2,9 +2,9 @@
 // game is first opened; a part that cannot be fetched gets a clear message and loses nothing.
 import { assert, fixture, open, shareRoute, waitText } from './lib.mjs';
 
-const PART = /\/(split_[a-z]+|shared_[a-z]+)\.wasm$/;
+const PART = /\/(split_[a-z]+|shared_[a-z]+)-[0-9a-f]{8}\.wasm$/;
 
-/** The parts (split_<name>.wasm and the shared groups shared_<name>.wasm) the page has asked for so far. */
+/** The parts (split_<name>-<hash>.wasm and the shared groups shared_<name>-<hash>.wasm), by name, the page has asked for so far. */
 function partsAskedFor(page) {
   const asked = new Set();
   page.on('request', (request) => {
@@ -172,7 +172,7 @@ export const tests = [
 
       // The network gone before the dialogs were ever opened: a dialog says so and closes back
       // to the button; the game is untouched.
-      const DIALOGS = /\/split_(picture|iframe)\.wasm$/;
+      const DIALOGS = /\/split_(picture|iframe)-[0-9a-f]{8}\.wasm$/;
       await page.route(DIALOGS, (route) => route.abort('internetdisconnected'));
       await page.getByRole('button', { name: 'Picture' }).click();
       await waitText(page.getByRole('alert'), /did not download/, 10000);

@@ -4,9 +4,9 @@
 use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, End, Move, Sides};
 use parlour::rules::{Game, Seat, Table};
 use parlour::session::dominoes::{
-    bone_label, click_bone, distinct_names, draw_until_able, end_label, goal_words, hand_points,
-    hint_words, in_play_words, must_draw, news, plays_on, side_name, stock_words, table_words,
-    target_arms, told_events, unplayable_words, viewer, with_names, BoneClick, Viewer,
+    bone_label, click_bone, distinct_names, draw_until_able, end_label, forced_words, goal_words,
+    hand_points, hint_words, in_play_words, must_draw, news, plays_on, side_name, stock_words,
+    table_words, target_arms, told_events, unplayable_words, viewer, with_names, BoneClick, Viewer,
 };
 use serde_json::{json, Map, Value};
 
@@ -449,5 +449,23 @@ fn points_scored_during_play_are_told_at_the_hand_s_end() {
             &names()
         ),
         None
+    );
+}
+
+#[test]
+fn a_player_who_cannot_lay_a_bone_is_told_to_draw_or_go() {
+    let game = block();
+    assert_eq!(
+        forced_words(&game.legal_moves(), "Ada"),
+        None,
+        "6-6 is to be set"
+    );
+    assert_eq!(
+        forced_words(&[Move::Draw], "Ada").as_deref(),
+        Some("Ada cannot play and must draw")
+    );
+    assert_eq!(
+        forced_words(&[Move::Go], "Bob").as_deref(),
+        Some("Bob cannot play and must go")
     );
 }

@@ -348,6 +348,18 @@ pub fn must_draw(legal: &[Move]) -> bool {
     legal.contains(&Move::Draw) && !legal.iter().any(|m| m.bone().is_some())
 }
 
+/// What a player who cannot lay a bone must do instead, in words ("Ada cannot play and must
+/// draw"): none while a bone fits, or while anything but a draw or a go is open to them.
+pub fn forced_words(legal: &[Move], who: &str) -> Option<String> {
+    let forced = !legal.is_empty() && legal.iter().all(|m| matches!(m, Move::Draw | Move::Go));
+    let must = if legal.contains(&Move::Draw) {
+        "draw"
+    } else {
+        "go"
+    };
+    forced.then(|| format!("{who} cannot play and must {must}"))
+}
+
 /// Draws for the player to move until a bone fits or no more may be drawn, as pressing Draw
 /// again and again would: each bone is its own `draw` in the record. Gives how many were drawn.
 pub fn draw_until_able(game: &mut Match<Dominoes>) -> usize {

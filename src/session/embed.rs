@@ -5,7 +5,8 @@
 //! `computer` for Quoits, whose computers choose nothing. Everything but the game may be left
 //! out: an option left out has its value for the preset and the number of seats.
 //! `names=Ada,Bea` names the seats (each name percent-encoded, as `encodeURIComponent` writes
-//! it; a name left empty, as in `names=Ada,`, is the app's own for that seat) and, in Archery and Quoits, `colours=green,blue` gives each seat its colour.
+//! it; a name left empty, as in `names=Ada,`, is the app's own for that seat) and, in Archery
+//! and Quoits, `colours=green,blue` gives each seat its colour.
 //! `save=<id>` is the app's own: a frame that kept its game as a copy, when another tab changed
 //! the embed's game, goes on with the copy under that address.
 

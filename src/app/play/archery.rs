@@ -24,7 +24,7 @@ use super::super::computer;
 use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, remembered_pace, seat_levels, sentence, sentences,
+    comes_due, computer_move, heard, keep_saved, remembered_pace, seat_levels, sentence, sentences,
     start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress,
 };
 
@@ -64,12 +64,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
-    // What the message says is heard as well as shown.
-    effect(move |_| {
-        if let Some(words) = message.get() {
-            announce.set(words);
-        }
-    });
+    heard(message, announce);
     let pace = remembered_pace();
     let auto_spin = RwSignal::new(false);
     let paused = RwSignal::new(false);

@@ -14,10 +14,10 @@ use parlour::games::GameKind;
 use parlour::rules::dominoes::{Bone, DominoGame, Dominoes, Illegal, Move, NEVER_DRAWN};
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::dominoes::{
-    bone_label, bones, click_bone, counting_lines, draw_until_able, ends_words, goal_words,
-    hand_points, hint_words, in_play_words, last_bone, must_draw, news, opening_words, play_words,
-    playable, plays_on, points, side_name, stock_words, table_words, target_arms, told_events,
-    unplayable_words, viewer, way_round_plays, with_names, BoneClick, Viewer,
+    bone_label, bones, click_bone, counting_lines, draw_until_able, ends_words, forced_words,
+    goal_words, hand_points, hint_words, in_play_words, last_bone, must_draw, news, opening_words,
+    play_words, playable, plays_on, points, side_name, stock_words, table_words, target_arms,
+    told_events, unplayable_words, viewer, way_round_plays, with_names, BoneClick, Viewer,
 };
 use parlour::session::embed::EmbedSpec;
 use parlour::session::Match;
@@ -27,7 +27,7 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, remembered_pace, seat_levels, sentence, sentences,
+    comes_due, computer_move, heard, keep_saved, remembered_pace, seat_levels, sentence, sentences,
     start_turn, EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress,
 };
 
@@ -121,12 +121,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
-    // What the message says is heard as well as shown.
-    effect(move |_| {
-        if let Some(words) = message.get() {
-            announce.set(words);
-        }
-    });
+    heard(message, announce);
     let pace = remembered_pace();
     let paused = RwSignal::new(false);
     let busy = RwSignal::new(None::<usize>);
@@ -213,17 +208,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     words.push(ending_words(&after, &all_names()));
                 }
                 // A person whose turn comes and who has only to draw or go hears so, as the
-                // status line shows it.
+                // status line shows it (a count waiting to be claimed comes first there).
                 if let Turn::Seat(next) = after.turn() {
-                    let legal = after.legal_moves();
-                    let only = |m: &Move| matches!(m, Move::Draw | Move::Go);
-                    if level_of(next).is_none() && !legal.is_empty() && legal.iter().all(only) {
-                        let must = if legal.contains(&Move::Draw) {
-                            "draw"
-                        } else {
-                            "go"
-                        };
-                        words.push(format!("{} cannot play and must {must}", name_of(next)));
+                    if level_of(next).is_none() && after.claim_due().is_none() {
+                        words.extend(forced_words(&after.legal_moves(), &name_of(next)));
                     }
                 }
                 say(sentences(&words));
@@ -450,10 +438,9 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                             }
                         } else if legal.iter().any(|m| m.bone().is_some()) {
                             format!("{who} to play: choose a lifted bone, then an end.")
-                        } else if legal.contains(&Move::Draw) {
-                            format!("{who} cannot play and must draw.")
                         } else {
-                            format!("{who} cannot play and must go.")
+                            let forced = forced_words(&legal, &who);
+                            forced.map(|words| words + ".").unwrap_or_default()
                         }
                     }
                 }

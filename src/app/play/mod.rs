@@ -673,6 +673,16 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
     }
 }
 
+/// Has what a screen's message line says heard as well as shown (through its live region), for
+/// the screens whose message line is not read out itself.
+pub fn heard(message: RwSignal<Option<String>>, announce: RwSignal<String>) {
+    effect(move |_| {
+        if let Some(words) = message.get() {
+            announce.set(words);
+        }
+    });
+}
+
 /// Counts a game that has just ended in the record against the computer, once (see
 /// [`parlour::stats`] for what counts). When the stored record cannot be read it is left alone:
 /// the new-game screen says so and offers a reset. A storage failure is told unless the

@@ -83,6 +83,16 @@ fn an_address_written_by_a_site_s_tools_reads_as_written_by_hand() {
     // `URLSearchParams` writes a space in a name as `+`, and a `+` as `%2B`.
     let searched = EmbedSpec::parse("morris?names=Mr+Smith,C%2B%2B").unwrap();
     assert_eq!(searched.names, ["Mr Smith", "C++"]);
+    // Words written in capitals, as a curator may, read as in lower case; names keep theirs.
+    let capitals = EmbedSpec::parse("morris?preset=Six-Mens&seats=Human,HARD&theme=Dark").unwrap();
+    assert_eq!(capitals, plain);
+    let options =
+        EmbedSpec::parse("quoits?one_pitch=True&colours=Green,BLUE&names=ADA,bob").unwrap();
+    assert_eq!(
+        options,
+        EmbedSpec::parse("quoits?one_pitch=true&colours=green,blue&names=ADA,bob").unwrap()
+    );
+    assert_eq!(options.names, ["ADA", "bob"]);
 }
 
 #[test]

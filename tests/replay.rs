@@ -258,6 +258,11 @@ fn an_embedded_replay_address_gives_its_record_and_theme() {
         replay::embed_parts("%7B%7D?theme=%64ark"),
         ("%7B%7D", Ok(Some(Theme::Dark)))
     );
+    // Or written in capitals.
+    assert_eq!(
+        replay::embed_parts("%7B%7D?theme=Dark"),
+        ("%7B%7D", Ok(Some(Theme::Dark)))
+    );
 }
 
 #[test]

@@ -152,7 +152,12 @@ impl EmbedSpec {
         };
         for (key, value) in once_each(query)? {
             // Names are decoded one by one, after the split, as a comma may be in a name.
-            let decoded = decoded(value);
+            let mut decoded = decoded(value).into_owned();
+            // A curator may write a word in capitals (`theme=Dark`, `seats=Human,Hard`); names
+            // and a save's id are kept as written.
+            if key != "save" {
+                decoded.make_ascii_lowercase();
+            }
             let value = if key == "names" { value } else { &decoded };
             match key {
                 "preset" | "variant" => spec.preset = Some(value.to_string()),

@@ -105,6 +105,30 @@ fn moves_round_trip_through_notation() {
 }
 
 #[test]
+fn an_end_named_by_its_arm_s_other_letter_is_written_as_the_table_names_it() {
+    // Without a spinner the ends are L and R: a record's W is written L.
+    let mut g = dealt(
+        "all-fives",
+        json!({"hand": 5}),
+        &["5-5 5-3 3-3 2-0 1-1", "5-0 5-2 2-2 4-0 6-1"],
+        "",
+    );
+    play(&mut g, "5-5");
+    assert_eq!(g.play_notation("5-0W").unwrap(), "5-0L");
+    // With one, W and E: a record's R is written E.
+    let mut g = dealt(
+        "all-fives",
+        json!({"hand": 5, "spinner": true}),
+        &["5-5 5-3 3-3 2-0 1-1", "5-0 5-2 2-2 4-0 6-1"],
+        "",
+    );
+    play(&mut g, "5-5");
+    assert_eq!(g.play_notation("5-0r").unwrap(), "5-0E");
+    // An end the table does not have is still refused.
+    assert!(g.clone().play_notation("5-3N").is_err());
+}
+
+#[test]
 fn deals_round_trip_through_notation() {
     let text = deal(Set::DoubleSix, &["6-6 6-5", "5-5 4-1"], "3-2 1-0");
     let parsed: Deal = text.parse().unwrap();
@@ -864,16 +888,34 @@ fn bergen_blocked_a_hand_with_a_double_loses_to_one_without() {
         partners: false,
     };
     let o = Options::defaults(DominoGame::Bergen, 3);
-    let score = |left: [&str; 3]| {
+    let end = |left: [&str; 3]| {
         let left = left.iter().map(|h| bones(h)).collect();
-        score_hand(DominoGame::Bergen, &o, sides, left, HandEnding::Blocked, 0).points
+        score_hand(DominoGame::Bergen, &o, sides, left, HandEnding::Blocked, 0)
     };
+    let score = |left: [&str; 3]| end(left).points;
     // Seat 1 has the fewest pips (4) but holds a double: seat 3 (9, no double) scores 1.
     assert_eq!(score(["2-2", "6-5", "5-4"]), [0, 0, 1]);
     // Every hand holds a double: the lowest scores.
     assert_eq!(score(["2-2", "6-6", "5-5"]), [1, 0, 0]);
     // Equal lowest among those without a double: nobody.
     assert_eq!(score(["1-1", "6-3", "5-4"]), [0, 0, 0]);
+    // The words do not say a hand holds the fewest pips when another holds fewer.
+    assert_eq!(
+        end(["2-2", "6-6", "5-4"]).why,
+        "blocked; seat 3 alone holds no double, and a hand without one beats hands with one, \
+         so seat 3 scores 1"
+    );
+    assert_eq!(
+        end(["2-2", "6-5", "5-4"]).why,
+        "blocked; hands without a double (seat 2 and seat 3) beat hands with one: seat 3 \
+         holds the fewest pips among them (9), so seat 3 scores 1"
+    );
+    assert!(end(["1-1", "6-3", "5-4"])
+        .why
+        .contains("tie for the fewest pips among them (9), so nobody scores"));
+    assert!(end(["2-2", "6-6", "5-5"])
+        .why
+        .ends_with(": seat 1 holds the fewest pips (4), so seat 1 scores 1"));
 }
 
 // ---------------------------------------------------------------------------------------------

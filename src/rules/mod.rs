@@ -191,6 +191,12 @@ pub trait Game: Clone {
     /// Plays a move of the seat to move, or refuses it and changes nothing.
     fn play(&mut self, m: Self::Move) -> Result<(), Self::Illegal>;
 
+    /// `m` as this position writes it, where the notation has two spellings of one move here
+    /// (Dominoes: `6-2W` is `6-2L` on a table without a spinner); `m` itself by default.
+    fn written(&self, m: Self::Move) -> Self::Move {
+        m
+    }
+
     /// What the chance event that is due may bring (an empty list when none is due).
     fn chance_outcomes(&self) -> ChanceOutcomes<Self::Chance>;
 
@@ -294,6 +300,7 @@ impl<G: Game> Table for G {
                 let m = text
                     .parse::<G::Move>()
                     .map_err(|e| MoveError::Unreadable(e.to_string()))?;
+                let m = self.written(m);
                 self.play(m)
                     .map_err(|e| MoveError::Illegal(e.to_string()))?;
                 Ok(m.to_string())

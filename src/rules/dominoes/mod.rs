@@ -1292,6 +1292,24 @@ impl Game for Dominoes {
         Ok(())
     }
 
+    /// A bone played on an end named by the letter of its arm that this table does not use
+    /// (`W` for `L` without a spinner, `R` for `E` with one) is written with the table's.
+    fn written(&self, m: Move) -> Move {
+        match (m, self.check(m)) {
+            (
+                Move::Play {
+                    bone, low_first, ..
+                },
+                Ok(Some((_, end, _))),
+            ) => Move::Play {
+                bone,
+                end,
+                low_first,
+            },
+            _ => m,
+        }
+    }
+
     fn chance_outcomes(&self) -> ChanceOutcomes<Deal> {
         match self.phase {
             Phase::Deal => ChanceOutcomes::Unlisted,

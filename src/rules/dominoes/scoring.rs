@@ -239,20 +239,31 @@ pub fn score_hand(
                 "the target was reached during play, so the end of the hand scores nothing".into();
             return end;
         }
-        HandEnding::Blocked => {
+        HandEnding::Blocked => 'ending: {
             let mut contenders: Vec<usize> = (0..sides.count()).collect();
             let mut note = String::new();
+            // Among the hands without a double, where Bergen has set the others aside.
+            let mut among = "";
             if game == DominoGame::Bergen {
                 let without: Vec<usize> = contenders
                     .iter()
                     .copied()
                     .filter(|side| !end.left[*side].iter().any(|b| b.is_double()))
                     .collect();
+                if let [alone] = without[..] {
+                    // The only hand without a double wins, whatever its pips.
+                    end.winners = without;
+                    break 'ending format!(
+                        "blocked; {} no double, and a hand without one beats hands with one",
+                        sides.does(alone, "alone hold")
+                    );
+                }
                 if !without.is_empty() && without.len() < contenders.len() {
                     note = format!(
                         "; hands without a double ({}) beat hands with one",
                         sides.names(&without)
                     );
+                    among = " among them";
                     contenders = without;
                 }
             }
@@ -264,7 +275,7 @@ pub fn score_hand(
             let tie = at_lowest.len() > 1;
             if tie && game != DominoGame::Pool {
                 end.why = format!(
-                    "blocked{note}: {} tie for the fewest pips ({lowest}), so nobody scores",
+                    "blocked{note}: {} tie for the fewest pips{among} ({lowest}), so nobody scores",
                     sides.names(&at_lowest)
                 );
                 return end;
@@ -276,13 +287,8 @@ pub fn score_hand(
                 )
             } else {
                 format!(
-                    "blocked{note}: {} {} the fewest pips ({lowest})",
-                    sides.name(at_lowest[0]),
-                    if sides.seats(at_lowest[0]).len() > 1 {
-                        "hold"
-                    } else {
-                        "holds"
-                    }
+                    "blocked{note}: {} the fewest pips{among} ({lowest})",
+                    sides.does(at_lowest[0], "hold")
                 )
             };
             end.winners = at_lowest;

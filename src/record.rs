@@ -418,6 +418,18 @@ impl Record {
         Ok(table)
     }
 
+    /// The record with its moves as the game writes them, in the notation of `rules/` (a move
+    /// read in another spelling, `B2` or ` 5 + 3`, is written `b2`, `5+3`); the first move that
+    /// does not replay is named in the error.
+    pub fn written(&self) -> Result<Record, RecordError> {
+        let mut table = self.start()?;
+        let moves = play_moves(table.as_mut(), &self.moves, 0)?;
+        Ok(Record {
+            moves,
+            ..self.clone()
+        })
+    }
+
     /// What the native tool's `replay` prints: the state after the last move, as JSON.
     pub fn replay_report(&self) -> Result<Value, RecordError> {
         let table = self.replay()?;
@@ -451,21 +463,25 @@ impl Record {
     }
 }
 
-/// Plays moves written in notation, in order; `already` moves were played before them (for
-/// numbering). The error names the first move that does not replay, counted from 1.
+/// Plays moves written in notation, in order, and gives them back as the game writes them;
+/// `already` moves were played before them (for numbering). The error names the first move
+/// that does not replay, counted from 1.
 pub fn play_moves(
     table: &mut dyn Table,
     moves: &[String],
     already: usize,
-) -> Result<(), RecordError> {
-    for (i, text) in moves.iter().enumerate() {
-        table
-            .play_notation(text)
-            .map_err(|why| RecordError::BadMove {
-                number: already + i + 1,
-                text: text.clone(),
-                why: why.to_string(),
-            })?;
-    }
-    Ok(())
+) -> Result<Vec<String>, RecordError> {
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            table
+                .play_notation(text)
+                .map_err(|why| RecordError::BadMove {
+                    number: already + i + 1,
+                    text: text.clone(),
+                    why: why.to_string(),
+                })
+        })
+        .collect()
 }

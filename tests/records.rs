@@ -173,6 +173,34 @@ fn replay_report_says_the_state_after_the_last_move() {
     assert_eq!(resigned["reason"], json!("resigned"));
 }
 
+#[test]
+fn a_record_read_in_other_spellings_is_written_in_the_notation() {
+    let record = Record::from_json(&morris_json(|r| {
+        r["moves"] = json!(["D6", " a1 ", "RESIGN"])
+    }))
+    .unwrap();
+    let written = record.written().unwrap();
+    assert_eq!(written.moves, ["d6", "a1", "resign"]);
+    assert_eq!(
+        Record {
+            moves: record.moves.clone(),
+            ..written.clone()
+        },
+        record,
+        "only the moves are rewritten"
+    );
+    // A move that does not replay is named, as replaying names it.
+    let bad = Record::from_json(&morris_json(|r| r["moves"] = json!(["d6", "D6"]))).unwrap();
+    assert_eq!(
+        bad.written().unwrap_err().to_string(),
+        bad.replay().err().unwrap().to_string()
+    );
+    assert!(matches!(
+        bad.written(),
+        Err(RecordError::BadMove { number: 2, .. })
+    ));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bad input
 

@@ -211,6 +211,15 @@ fn screen(viewer: Viewer) -> AnyView {
         go.run(to);
     });
     on_cleanup(move || keys.remove());
+    // A step button that disables itself (First, or Last at the end) hands the focus on to the
+    // step there is still to take: Back at the end, Forward at the start.
+    dom::keep_focus(
+        move || step.get(),
+        &[
+            ".replay-steps button:nth-child(2)",
+            ".replay-steps button:nth-child(3)",
+        ],
+    );
     // The tab says which game is replayed ("Replay of Morris (Morelles): Ada v Bob · Parlour").
     if let Some(document) = dom::window().document() {
         document.set_title(&format!("Replay of {title} · Parlour"));

@@ -52,9 +52,7 @@ pub fn game_summary(game: &SaveSummary) -> String {
 
 /// Reads a record from text and replays it, so that only records that play are accepted.
 pub fn read_record(text: &str) -> Result<Record, RecordError> {
-    let record = Record::from_json(text)?;
-    record.replay()?;
-    Ok(record)
+    Record::from_json(text)?.written()
 }
 
 #[component]

@@ -747,10 +747,44 @@ fn a_spin_after_an_undo_replays_the_spin_taken_back_never_a_fresh_one() {
         Some("2+2".parse().unwrap())
     );
     assert_eq!(game.moves().last().map(String::as_str), Some("2+2"));
-    // After an undo and a different move, the undone spin is gone and a fresh one is drawn.
+    // After an undo and a different move, the undone spin is no longer to redo, but it is
+    // still the next spin: another choice does not spin afresh.
     assert!(game.undo() && game.undo());
     game.play("a2".parse().unwrap()).unwrap();
     assert!(game.undone().is_empty());
+    assert_eq!(
+        game.play_chance_due(fresh("6+6")),
+        Some("2+2".parse().unwrap())
+    );
+    // Once used, the fresh spin comes.
+    game.play("a1".parse().unwrap()).unwrap();
+    assert_eq!(
+        game.play_chance_due(fresh("6+6")),
+        Some("6+6".parse().unwrap())
+    );
+}
+
+#[test]
+fn the_same_choice_made_again_after_an_undo_keeps_the_spins_taken_back() {
+    use parlour::rules::teetotum::Spin;
+    let never = || -> Spin { panic!("no fresh spin is drawn while spins taken back remain") };
+    // Ada leads; each player spins and moves an arrow; Ada has spun again.
+    let mut game = archery_match(&["6+6", "1+1", "3+4", "a1", "2+2", "a1", "1+2"]);
+    assert!((0..4).all(|_| game.undo()));
+    assert_eq!(game.undone(), ["a1", "2+2", "a1", "1+2"]);
+    // The same arrow again is a redo: what came after it is kept, spins and choices.
+    game.play("a1".parse().unwrap()).unwrap();
+    assert_eq!(game.undone(), ["2+2", "a1", "1+2"]);
+    assert_eq!(game.play_chance_due(never), Some("2+2".parse().unwrap()));
+    // Another arrow: the choices after it go, but Ada's spin taken back is still her next one,
+    // however often the choice is taken back and made otherwise.
+    for arrow in ["a2", "a3", "a2"] {
+        game.play(arrow.parse().unwrap()).unwrap();
+        assert_eq!(game.undone(), [] as [&str; 0]);
+        assert_eq!(game.play_chance_due(never), Some("1+2".parse().unwrap()));
+        assert_eq!(game.moves()[5..], [arrow, "1+2"]);
+        assert!(game.undo() && game.undo());
+    }
 }
 
 #[test]

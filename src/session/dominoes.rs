@@ -7,7 +7,7 @@ use crate::rules::dominoes::{
     Sides,
 };
 use crate::rules::{Game, Seat};
-use crate::session::Match;
+use crate::session::{points_words, Match};
 
 /// What a click on a bone of the hand does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -232,10 +232,6 @@ pub fn with_names(text: &str, names: &[String]) -> String {
 fn leading_number(text: &str) -> Option<(usize, &str)> {
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
     Some((text[..digits].parse().ok()?, &text[digits..]))
-}
-
-fn points_words(points: u32) -> String {
-    format!("{points} point{}", if points == 1 { "" } else { "s" })
 }
 
 /// One event of a hand in words, as the whole table saw it (a drawn bone stays hidden).

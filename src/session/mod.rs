@@ -26,6 +26,10 @@ pub struct Match<G: Game> {
     positions: Vec<G>,
     /// How many moves are in effect.
     cursor: usize,
+    /// Chance's outcomes dropped with the moves undone when another move was made in their
+    /// place, in order: the chance moves to come are played from these before any fresh one,
+    /// so that taking a choice back and making another does not spin (or deal) afresh.
+    spare: Vec<String>,
 }
 
 impl<G: Game + 'static> Match<G> {
@@ -40,6 +44,7 @@ impl<G: Game + 'static> Match<G> {
             moves: Vec::new(),
             positions: vec![start],
             cursor: 0,
+            spare: Vec::new(),
         };
         for (i, text) in record.moves.iter().enumerate() {
             game.push_text(text).map_err(|why| RecordError::BadMove {
@@ -69,6 +74,19 @@ impl<G: Game + 'static> Match<G> {
     }
 
     fn push(&mut self, text: String, next: G) {
+        if self.moves.get(self.cursor) == Some(&text) {
+            // The move taken back, made again: a redo, which keeps the moves after it.
+            self.cursor += 1;
+            return;
+        }
+        let mut dropped: Vec<String> = (self.cursor..self.moves.len())
+            .filter(|&i| self.positions[i].turn() == Turn::Chance)
+            .map(|i| self.moves[i].clone())
+            .collect();
+        if !dropped.is_empty() {
+            dropped.append(&mut self.spare);
+            self.spare = dropped;
+        }
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
         self.moves.push(text);
@@ -99,8 +117,9 @@ impl<G: Game + 'static> Match<G> {
     }
 
     /// Plays the chance outcome due now: the one taken back, when the next move to redo is a
-    /// chance move (so redo never draws a new outcome), else `fresh()`. Returns the outcome
-    /// played; none when chance is not to move.
+    /// chance move (so redo never draws a new outcome), else the first of those dropped when a
+    /// move taken back was replaced by another (while it can be played here), else `fresh()`.
+    /// Returns the outcome played; none when chance is not to move.
     pub fn play_chance_due(&mut self, fresh: impl FnOnce() -> G::Chance) -> Option<G::Chance>
     where
         G::Chance: FromStr,
@@ -112,13 +131,17 @@ impl<G: Game + 'static> Match<G> {
             .undone()
             .first()
             .and_then(|m| m.parse::<G::Chance>().ok());
-        match undone {
-            Some(outcome) => self.redo().then_some(outcome),
-            None => {
-                let outcome = fresh();
-                self.play_chance(&outcome).ok().map(|()| outcome)
+        if let Some(outcome) = undone {
+            return self.redo().then_some(outcome);
+        }
+        while !self.spare.is_empty() {
+            let spare = self.spare.remove(0).parse::<G::Chance>();
+            if let Some(outcome) = spare.ok().filter(|o| self.play_chance(o).is_ok()) {
+                return Some(outcome);
             }
         }
+        let outcome = fresh();
+        self.play_chance(&outcome).ok().map(|()| outcome)
     }
 
     /// Takes back the last move. False when there is none.
@@ -248,6 +271,12 @@ pub struct Spun {
     pub spin: Spin,
     /// Who spun it.
     pub by: Seat,
+}
+
+/// A number of points in words: "1 point", "12 points".
+pub fn points_words(points: impl Into<i64>) -> String {
+    let points = points.into();
+    format!("{points} point{}", if points == 1 { "" } else { "s" })
 }
 
 /// The last move of `game` that is a spin, and who spun it (`spinner`, asked of the position

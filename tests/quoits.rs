@@ -461,11 +461,14 @@ fn the_total_is_looked_at_only_when_an_end_is_over() {
 #[test]
 fn a_tie_at_the_top_plays_another_end() {
     let mut g = quoits(2, Options::default(), &[]);
-    for _ in 0..3 {
+    for _ in 0..2 {
         play_end(&mut g, &[BEST, BEST]);
     }
+    assert_eq!(g.tied_past_target(), None, "56 all is short of 60");
+    play_end(&mut g, &[BEST, BEST]);
     assert_eq!(g.scores(), vec![84, 84]);
     assert_eq!(g.outcome(), None, "84 all: another end");
+    assert_eq!(g.tied_past_target(), Some(84), "which the screen tells");
     assert_eq!(g.turn(), Turn::Chance);
     assert_eq!(g.player(), Seat(1), "the fourth end is led by seat 2");
     play_end(&mut g, &[BEST, BEST]);
@@ -473,6 +476,7 @@ fn a_tie_at_the_top_plays_another_end() {
     play_end(&mut g, &[PLAIN, BEST]);
     assert_eq!(g.scores(), vec![129, 140]);
     assert_eq!(g.outcome().unwrap().winners, vec![Seat(1)]);
+    assert_eq!(g.tied_past_target(), None, "over");
 }
 
 #[test]

@@ -53,8 +53,10 @@ pub fn Teetotum(
     /// The players: where more than one spins, the one who spun is named above the sum (the
     /// tops go on showing a computer's spin when it is the next player's turn to spin).
     names: StoredValue<Vec<String>>,
-    /// Whether a doublet counts in the game (its rules' `DOUBLETS_COUNT`), and so is called out.
-    doublets: bool,
+    /// Whether a doublet counts for the spin shown (its rules' `DOUBLETS_COUNT`, and not a
+    /// spin for lead, where only the sum counts), and so is called out.
+    #[prop(into)]
+    doublets: Signal<bool>,
 ) -> impl IntoView {
     let skipped = RwSignal::new(false);
     let top = move |x: f64, number: Option<u8>, delay: &'static str| {
@@ -77,15 +79,32 @@ pub fn Teetotum(
             </g>
         }
     };
+    // Where the spin drawn last is among the moves. A later spin spins; the spin shown when the
+    // screen opens, or gone back to by Undo, is drawn at rest. Leptos patches the tops drawn
+    // before, whose animations have ended, so each new spin flips `odd`, whose animations are
+    // the same under other names (style/main.css): a new name starts an animation afresh.
+    let drawn = StoredValue::new(spun.get_untracked().map(|s| s.at));
+    let odd = StoredValue::new(false);
+    // The tops are drawn again only when the spin changes, not whenever the game does (which
+    // would take a spin still spinning for one gone back to).
+    let spun = Memo::new(move |_| spun.get());
     view! {
         <figure class="teetotum" on:click=move |_| skipped.set(true)>
             {move || {
                 skipped.set(false);
                 let spun = spun.get();
+                let new = spun.is_some_and(|s| drawn.get_value().is_none_or(|at| s.at > at));
+                drawn.set_value(spun.map(|s| s.at));
+                if new {
+                    odd.update_value(|odd| *odd = !*odd);
+                }
+                let odd = odd.get_value();
+                let at_rest = move || !new || skipped.get();
+                let doublets = doublets.get_untracked();
                 let shown = spun.map(|s| s.spin);
                 let by = spun.and_then(|s| names.with_value(|n| (n.len() > 1).then(|| n[s.by.index()].clone())));
                 view! {
-                    <svg viewBox="0 0 220 120" class:spinning=shown.is_some() class:skipped=move || skipped.get()
+                    <svg viewBox="0 0 220 120" class:spinning=new class:odd=odd class:skipped=move || skipped.get()
                         role="img"
                         aria-label=shown.map_or_else(
                             || "The teetotum, not yet spun".to_string(),
@@ -94,7 +113,7 @@ pub fn Teetotum(
                         {top(58.0, shown.map(Spin::first), "0ms")}
                         {top(162.0, shown.map(Spin::second), "90ms")}
                     </svg>
-                    <figcaption class:skipped=move || skipped.get()>
+                    <figcaption class:odd=odd class:skipped=at_rest>
                         {shown.map(|s| view! {
                             {by.map(|who| view! { <span class="spun-by">{who} " spun"</span> })}
                             <span class="sum">{s.to_string()} " = " <strong>{s.sum()}</strong></span>

@@ -172,6 +172,11 @@ impl LeadSpin {
         &self.rounds
     }
 
+    /// How many spins for lead there have been, in every round.
+    pub fn spins(&self) -> usize {
+        self.rounds.iter().map(Vec::len).sum()
+    }
+
     /// Records the next spin for lead. Returns the leader once it is decided.
     pub fn record(&mut self, spin: Spin) -> Option<Seat> {
         let Some(seat) = self.spinner() else {

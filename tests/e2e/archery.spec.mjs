@@ -252,11 +252,19 @@ export const tests = [
       const teetotumBefore = await teetotumShows(page);
       assert.match(shownBefore.status, /to spin: press Spin/);
 
+      const clicked = await page.evaluate(() => document.timeline.currentTime);
       await page.click('.spin-button');
       const spun = await movesReach(page, before.length + 1);
       const spin = spun.at(-1);
       await assertTeetotumShows(page, spin);
       assert.equal(await page.locator('.teetotum svg.spinning').count(), 1, 'the teetotum spins');
+      // This is not the screen's first spin (the spins for lead and a turn came before): its
+      // tops start their wobble afresh, not left at rest from the first.
+      const wobbles = await page.evaluate(() => document.querySelector('.teetotum svg').getAnimations({ subtree: true })
+        .filter((a) => a.animationName.startsWith('teetotum-wobble')).map((a) => a.startTime));
+      // (An animation about to start has no start time yet.)
+      assert.ok(wobbles.length === 2 && wobbles.every((start) => start === null || start >= clicked),
+        `both tops wobble from this spin (started ${wobbles} after the click at ${clicked})`);
       await page.click('.teetotum');
       await page.waitForSelector('.teetotum svg.skipped');
       // A spin skipped stays where it was drawn, its numbers shown.

@@ -214,6 +214,25 @@ export const tests = [
     },
   },
   {
+    name: 'on a touch screen a hole tapped leaves no preview behind: the focus handed on to a face says nothing until the keyboard moves it',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844, hasTouch: true, isMobile: true });
+      await startDoquin(page, t.base, { players: [{ name: 'Ada' }, { name: 'Bob' }] });
+      await page.locator('.doquin-faces [data-hole="F1-1"]').tap();
+      await movesReach(page, 1);
+      // Undo with nothing more to take back hands the focus on to the faces: to F1-1, a hole
+      // to play again, which the finger that tapped it is no longer over.
+      await page.getByRole('button', { name: 'Undo' }).tap();
+      await movesReach(page, 0);
+      await page.waitForFunction(() => document.activeElement?.closest?.('.doquin-faces'), null, { timeout: 2000 });
+      await page.waitForTimeout(200);
+      assert.equal((await page.locator('.preview-line').textContent()).trim(), '', 'no preview of a hole nobody points at');
+      // The keyboard's focus previews its hole.
+      await page.keyboard.press('ArrowRight');
+      await waitText(page.locator('.preview-line'), /: the peg would/);
+    },
+  },
+  {
     name: 'against the computer, Undo takes back the person\'s peg and the reply, and Redo brings back the same reply',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });

@@ -997,9 +997,14 @@ fn grid_hole(
             on:pointerenter=move |_| pointing.on_hover.run(Some(hole))
             on:pointerleave=move |_| pointing.on_hover.run(None)
             on:click=move |_| pointing.on_pick.run(hole)
-            on:focus=move |_| {
+            on:focus=move |ev| {
                 cursor.set(Some(hole));
-                pointing.on_hover.run(Some(hole));
+                // The keyboard's focus previews its hole; a tap's does not, since a finger
+                // leaves no focus it can see, and the preview would come back with the hole.
+                let keyboard = event_target::<web_sys::Element>(&ev).matches(":focus-visible");
+                if keyboard.unwrap_or(true) {
+                    pointing.on_hover.run(Some(hole));
+                }
             }
         >
             <rect class="grid-cell" x=num(-half) y=num(-half) width=num(2.0 * half) height=num(2.0 * half) rx="6"/>

@@ -14,7 +14,7 @@ use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
 use parlour::session::embed::EmbedSpec;
-use parlour::session::{last_spin, lead_spin_words, Match};
+use parlour::session::{last_spin, lead_spin_words, points_words, Match};
 use parlour::storage::SavedGame;
 use parlour::worker::{Answer, Expectation, Request, Task};
 
@@ -441,18 +441,21 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         )
     };
 
+    let lead = Signal::derive(move || position.with(|p| p.lead().clone()));
+    let played =
+        Signal::derive(move || game.with(|g| g.moves().len() > g.position().lead().spins()));
     view! {
         <PlayScreen title="Archery" versus=title_names class="archery-screen" announce=announce>
             <p class="status" aria-hidden="true">{status}</p>
-            <LeadPanel lead=Signal::derive(move || position.with(|p| p.lead().clone())) names=names/>
             <div class="spin-row">
                 <Teetotum
                     spun=Signal::derive(move || game.with(|g| last_spin(g, Archery::player)))
                     names=names
-                    doublets=DOUBLETS_COUNT/>
+                    doublets=Signal::derive(move || DOUBLETS_COUNT && played.get())/>
                 <button type="button" class="primary spin-button" on:click=move |_| spin()
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
             </div>
+            <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
             {choices}
             <ArcheryBoard
                 arrows=Signal::derive(move || position.with(|p| (0..p.players() as u8).map(|s| p.arrows(Seat(s))).collect::<Vec<[Arrow; ARROWS]>>()))
@@ -465,7 +468,10 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
             {end_panel}
             <div class="play-layout lower">
-                <div>{score_board}</div>
+                <div>
+                    {score_board}
+                    <LeadPanel lead=lead names=names shown=played/>
+                </div>
                 <div class="side-column">
                     // Once the game is over nothing more is spun: the spinning controls go.
                     {move || (!over.get()).then(|| view! {
@@ -505,14 +511,11 @@ fn ending_words(game: &Archery, winners: &[Seat], names: StoredValue<Vec<String>
     let points = winners.first().map_or(0, |s| game.score(*s));
     let who: Vec<String> =
         names.with_value(|n| winners.iter().map(|s| n[s.index()].clone()).collect());
-    let plural = if points == 1 { "" } else { "s" };
+    let points = points_words(points);
     match who.len() {
         0 => "The game is over.".to_string(),
-        1 if game.seats() == 1 => format!("{} finishes with {points} point{plural}.", who[0]),
-        1 => format!("{} wins with {points} point{plural}.", who[0]),
-        _ => format!(
-            "{} share the win with {points} points each.",
-            who.join(" and ")
-        ),
+        1 if game.seats() == 1 => format!("{} finishes with {points}.", who[0]),
+        1 => format!("{} wins with {points}.", who[0]),
+        _ => format!("{} share the win with {points} each.", who.join(" and ")),
     }
 }

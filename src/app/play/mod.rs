@@ -1041,13 +1041,22 @@ pub fn HintText(words: String) -> impl IntoView {
 }
 
 /// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.
+/// A screen has two: one under the tops while the lead is spun and until the leader plays, and
+/// one beside the scores after that, so that it neither moves the Spin button as it comes nor
+/// stands between the tops and the board for the rest of the game.
 #[component]
 pub fn LeadPanel(
     #[prop(into)] lead: Signal<parlour::rules::teetotum::LeadSpin>,
     names: StoredValue<Vec<String>>,
+    /// Whether it is drawn.
+    #[prop(into)]
+    shown: Signal<bool>,
 ) -> impl IntoView {
     let name = move |seat: parlour::rules::Seat| names.with_value(|n| n[seat.index()].clone());
     move || {
+        if !shown.get() {
+            return None;
+        }
         let lead = lead.get();
         let rounds: Vec<_> = lead
             .rounds()

@@ -16,7 +16,7 @@ use parlour::session::embed::EmbedSpec;
 use parlour::session::quoits::{
     goal_words, men, pitch_labels, pitch_name, pitch_words, pitches_words,
 };
-use parlour::session::{last_spin, lead_spin_words, Match};
+use parlour::session::{last_spin, lead_spin_words, points_words, Match};
 use parlour::storage::SavedGame;
 
 use super::super::boards::num;
@@ -32,6 +32,11 @@ use super::{
 /// Where the focus goes when the control that had it is disabled or gone, in order.
 const NEXT_FOCUS: &[&str] = &[".spin-button:not(:disabled)", ".end-panel button"];
 
+/// Why the game goes on past its target: the top is tied at `top`.
+fn tie_words(top: u32) -> String {
+    format!("Tied at {top}, so another end is played.")
+}
+
 /// Who won (or shares the win), and with how many points.
 fn ending_words(game: &Quoits, names: &[String]) -> String {
     let Some(outcome) = game.outcome() else {
@@ -43,12 +48,10 @@ fn ending_words(game: &Quoits, names: &[String]) -> String {
         .iter()
         .map(|s| names[s.index()].as_str())
         .collect();
+    let points = points_words(points);
     match who.len() {
-        1 => format!("{} wins with {points} points.", who[0]),
-        _ => format!(
-            "{} share the win with {points} points each.",
-            who.join(" and ")
-        ),
+        1 => format!("{} wins with {points}.", who[0]),
+        _ => format!("{} share the win with {points} each.", who.join(" and ")),
     }
 }
 
@@ -180,6 +183,9 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                     after.ends_scored(),
                     scored.join(", ")
                 ));
+                if let Some(top) = after.tied_past_target() {
+                    words.push_str(&format!(" {}", tie_words(top)));
+                }
             }
             if after.outcome().is_some() {
                 words.push(' ');
@@ -300,8 +306,12 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                 format!("Spin for lead: {who} to spin{again}. Press Spin{space_words}.")
             };
         }
+        let tie = now
+            .tied_past_target()
+            .map(|top| format!("{} ", tie_words(top)))
+            .unwrap_or_default();
         let place = format!(
-            "End {}, round {}: {who} pitches at {}",
+            "{tie}End {}, round {}: {who} pitches at {}",
             now.end_number(),
             now.round(),
             pitch_name(now.pitch_of(seat))
@@ -399,20 +409,23 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         })
     };
 
+    let lead = Signal::derive(move || position.with(|p| p.lead().clone()));
+    let played =
+        Signal::derive(move || game.with(|g| g.moves().len() > g.position().lead().spins()));
     view! {
         <PlayScreen title="Quoits" versus=title_names class="quoits-screen" announce=announce>
             <div class="play-layout">
                 <div class="board-column">
                     <p class="status" aria-hidden="true">{status}</p>
-                    <LeadPanel lead=Signal::derive(move || position.with(|p| p.lead().clone())) names=names/>
                     <div class="spin-row">
                         <Teetotum
                             spun=Signal::derive(move || game.with(|g| last_spin(g, Quoits::player)))
                             names=names
-                            doublets=DOUBLETS_COUNT/>
+                            doublets=Signal::derive(move || DOUBLETS_COUNT && played.get())/>
                         <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>
+                    <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
                     <p class="pitch-line">{last_line}</p>
                     <QuoitsBoard pitches=pitches labels=labels colours=colours.all()
                         men=Signal::derive(move || game.with(men))
@@ -442,6 +455,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce/>
                     {scores}
+                    <LeadPanel lead=lead names=names shown=played/>
                 </div>
             </div>
             <p class="visually-hidden">{move || position.with(|g| names.with_value(|n| pitches_words(g, n)))}</p>

@@ -310,6 +310,15 @@ impl Quoits {
         self.ends.last()
     }
 
+    /// The highest total, when two or more players share it at or past the target: the game
+    /// goes on for another end (none in a game of a single end, which they share).
+    pub fn tied_past_target(&self) -> Option<u32> {
+        let best = self.totals.iter().copied().max()?;
+        let leaders = self.totals.iter().filter(|t| **t == best).count();
+        (!self.over && !self.options.single_end && best >= self.options.target && leaders > 1)
+            .then_some(best)
+    }
+
     /// The end being played, counted from 1.
     pub fn end_number(&self) -> usize {
         self.ends.len() + 1

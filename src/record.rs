@@ -219,6 +219,9 @@ fn check_shape(object: &Map<String, Value>) -> Result<(), String> {
     }
 }
 
+/// The most moves a record opened from a file or a link may have ([`Record::written`]).
+pub const MOST_MOVES: usize = 50_000;
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -422,6 +425,13 @@ impl Record {
     /// read in another spelling, `B2` or ` 5 + 3`, is written `b2`, `5+3`); the first move that
     /// does not replay is named in the error.
     pub fn written(&self) -> Result<Record, RecordError> {
+        // Far past any game played, and a file or link of so many would stall the page.
+        if self.moves.len() > MOST_MOVES {
+            return Err(RecordError::BadHeader(format!(
+                "it has {} moves, more than the {MOST_MOVES} Parlour opens",
+                self.moves.len()
+            )));
+        }
         let mut table = self.start()?;
         let moves = play_moves(table.as_mut(), &self.moves, 0)?;
         Ok(Record {

@@ -199,6 +199,15 @@ fn a_record_read_in_other_spellings_is_written_in_the_notation() {
         bad.written(),
         Err(RecordError::BadMove { number: 2, .. })
     ));
+    // A record far longer than any game is refused before it is replayed.
+    let long = Record::from_json(&morris_json(|r| {
+        r["moves"] = json!(vec!["d6"; parlour::record::MOST_MOVES + 1])
+    }))
+    .unwrap();
+    assert_eq!(
+        long.written().unwrap_err().to_string(),
+        "this record cannot be opened: it has 50001 moves, more than the 50000 Parlour opens"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

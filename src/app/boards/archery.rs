@@ -101,8 +101,9 @@ enum Standing {
     InTarget,
 }
 
-/// How far apart arrows in the target stand, and how far from the centre line at most.
-const IN_TARGET: f64 = 14.0;
+/// How far apart arrows in the target stand, and how far from the centre line at most: three
+/// fill the room between a space's points and its number without covering each other.
+const IN_TARGET: f64 = 18.0;
 
 /// How far apart two arrows side by side stand, centre to centre: they do not touch.
 const SIDE_BY_SIDE: f64 = 22.0;
@@ -158,6 +159,10 @@ fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
                     let apart = IN_TARGET.min(2.0 * IN_TARGET / (rows - 1.0));
                     let row = (n / 2.0).floor();
                     return Some((x + side_of(n), y + (row - (rows - 1.0) / 2.0) * apart));
+                }
+                // Two stand either side of the line, the first above.
+                Standing::InTarget if all == 2.0 => {
+                    return Some((x, y + (n - 0.5) * IN_TARGET));
                 }
                 Standing::InTarget => (IN_TARGET, IN_TARGET),
                 Standing::Alternate(apart, reach) => (apart, reach),

@@ -307,7 +307,7 @@ export const tests = [
       let game = await settled(() => assertQuoitsScreen(page, names, { target: 10 }));
       assert.deepEqual(game.totals, [17, 17]);
       assert.equal(game.over, false, 'tied over the target: the game goes on');
-      await waitText(page.locator('.status'), 'End 2, round 1: Bob pitches at pitch B');
+      await waitText(page.locator('.status'), 'Tied at 17, so another end is played. End 2, round 1: Bob pitches at pitch B');
       assert.equal(await page.locator('.end-panel').count(), 0);
       // Bob leads the second end, and play goes on from the link.
       for (let pitch = 0; pitch < 2; pitch += 1) {

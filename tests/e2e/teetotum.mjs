@@ -507,7 +507,12 @@ export async function assertQuoitsScreen(page, names, options = {}) {
     const again = game.lead.rounds.length > 1 ? ' again (a tie)' : '';
     assert.ok(status.startsWith(`Spin for lead: ${names[game.player]} to spin${again}`), `the status "${status}" names who spins for lead`);
   } else {
-    const place = `End ${game.end}, round ${game.round}: ${names[game.player]} pitches at pitch ${game.pitchOf(game.player) === 0 ? 'A' : 'B'}`;
+    // Totals tied at the top at or past the target: another end, and the status says why.
+    const top = Math.max(...game.totals);
+    const tied = !options.singleEnd && game.ends.length > 0 && top >= (options.target ?? 60)
+      && game.totals.filter((total) => total === top).length > 1;
+    const why = tied ? `Tied at ${top}, so another end is played. ` : '';
+    const place = `${why}End ${game.end}, round ${game.round}: ${names[game.player]} pitches at pitch ${game.pitchOf(game.player) === 0 ? 'A' : 'B'}`;
     assert.ok(status.startsWith(place), `the status "${status}" says "${place}"`);
   }
   // What the last pitch did.

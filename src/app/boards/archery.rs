@@ -101,9 +101,14 @@ enum Standing {
     InTarget,
 }
 
-/// How far apart arrows in the target stand, and how far from the centre line at most: three
-/// fill the room between a space's points and its number without covering each other.
-const IN_TARGET: f64 = 18.0;
+/// How far apart arrows in the target stand, and how far from the centre line at most.
+const IN_TARGET: f64 = 14.0;
+
+/// Where two or three arrows in one space of the target stand, from its centre: aslant, or in a
+/// triangle, so that none covers another's number and all keep between the space's points and
+/// its number.
+const TWO_IN_TARGET: [(f64, f64); 2] = [(-7.0, -7.0), (7.0, 7.0)];
+const THREE_IN_TARGET: [(f64, f64); 3] = [(0.0, -9.0), (-10.0, 7.0), (10.0, 7.0)];
 
 /// How far apart two arrows side by side stand, centre to centre: they do not touch.
 const SIDE_BY_SIDE: f64 = 22.0;
@@ -160,9 +165,13 @@ fn stands(l: &Layout, arrows: &[Arrow]) -> Vec<Option<(f64, f64)>> {
                     let row = (n / 2.0).floor();
                     return Some((x + side_of(n), y + (row - (rows - 1.0) / 2.0) * apart));
                 }
-                // Two stand either side of the line, the first above.
-                Standing::InTarget if all == 2.0 => {
-                    return Some((x, y + (n - 0.5) * IN_TARGET));
+                Standing::InTarget if all > 1.0 => {
+                    let (dx, dy) = if all == 2.0 {
+                        TWO_IN_TARGET[n as usize]
+                    } else {
+                        THREE_IN_TARGET[n as usize]
+                    };
+                    return Some((x + dx, y + dy));
                 }
                 Standing::InTarget => (IN_TARGET, IN_TARGET),
                 Standing::Alternate(apart, reach) => (apart, reach),

@@ -425,19 +425,25 @@ impl Record {
     /// read in another spelling, `B2` or ` 5 + 3`, is written `b2`, `5+3`); the first move that
     /// does not replay is named in the error.
     pub fn written(&self) -> Result<Record, RecordError> {
-        // Far past any game played, and a file or link of so many would stall the page.
-        if self.moves.len() > MOST_MOVES {
-            return Err(RecordError::BadHeader(format!(
-                "it has {} moves, more than the {MOST_MOVES} Parlour opens",
-                self.moves.len()
-            )));
-        }
+        self.check_length()?;
         let mut table = self.start()?;
         let moves = play_moves(table.as_mut(), &self.moves, 0)?;
         Ok(Record {
             moves,
             ..self.clone()
         })
+    }
+
+    /// Refuses a record of more than [`MOST_MOVES`] moves: far past any game played, and a
+    /// file or link of so many would stall the page that replays it.
+    pub fn check_length(&self) -> Result<(), RecordError> {
+        if self.moves.len() > MOST_MOVES {
+            return Err(RecordError::BadHeader(format!(
+                "it has {} moves, more than the {MOST_MOVES} Parlour opens",
+                self.moves.len()
+            )));
+        }
+        Ok(())
     }
 
     /// What the native tool's `replay` prints: the state after the last move, as JSON.

@@ -215,6 +215,12 @@ fn bad_records_are_told_not_played() {
     let not_record = replay::read(Some("[1, 2, 3]")).unwrap_err();
     assert!(not_record.contains("not a Parlour record"), "{not_record}");
 
+    // A record far longer than any game is refused before it is played through.
+    let mut endless = good.clone();
+    endless.moves = vec!["1+1".into(); parlour::record::MOST_MOVES + 1];
+    let why = replay::read(Some(&endless.to_json())).unwrap_err();
+    assert!(why.contains("more than the 50000 Parlour opens"), "{why}");
+
     let mut unknown = good.clone();
     unknown.game = "chess".into();
     let why = replay::read(Some(&unknown.to_json())).unwrap_err();

@@ -429,6 +429,7 @@ pub fn read(text: Option<&str>) -> Result<(Record, GameKind), String> {
         return Err("the address holds no record to replay".to_string());
     }
     let record = Record::from_json(text).map_err(|e| e.to_string())?;
+    record.check_length().map_err(|e| e.to_string())?;
     let kind = record.kind().map_err(|e| e.to_string())?;
     Ok((record, kind))
 }

@@ -349,3 +349,44 @@ fn each_hand_of_dominoes_is_listed_from_its_own_deal() {
         assert!(deals[0], "{}: starts with its deal", chapter.title);
     }
 }
+
+#[test]
+fn a_teetotum_replay_tells_the_spin_for_lead_and_each_end_scored() {
+    let open = |name: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden")
+            .join(name);
+        Record::from_json(&fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let words = |chapters: &[replay::Chapter]| -> Vec<String> {
+        chapters
+            .iter()
+            .flat_map(|c| c.steps.iter().map(|s| s.words.clone()))
+            .collect()
+    };
+    // Quoits to 60: the lead is told, each end's score and, at 64 all, why play goes on.
+    let quoits = words(
+        &Replay::<Quoits>::open(&open("quoits/to-sixty.record.json"))
+            .unwrap()
+            .chapters(),
+    );
+    assert!(quoits.iter().any(|w| w.ends_with(" leads.")), "{quoits:?}");
+    let scored: Vec<&String> = quoits.iter().filter(|w| w.contains(" scored: ")).collect();
+    assert!(scored[0].contains("End 1 scored: "), "{scored:?}");
+    assert!(
+        scored
+            .iter()
+            .any(|w| w.ends_with("Tied at 64, so another end is played.")),
+        "{scored:?}"
+    );
+    // Archery: a tie in the spin for lead says who spin again.
+    let archery = words(
+        &Replay::<Archery>::open(&open("archery/lead-respin.record.json"))
+            .unwrap()
+            .chapters(),
+    );
+    assert!(
+        archery.iter().any(|w| w.contains("A tie between")),
+        "{archery:?}"
+    );
+}

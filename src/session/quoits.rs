@@ -62,6 +62,42 @@ pub fn pitch_words(pitch: &Pitch, names: &[String]) -> String {
     words
 }
 
+/// What a spin did, in words, from the position `before` it to the one `after`: the spin for
+/// lead (a tie, or who leads), or where the man landed, and the end scored if it ended one.
+pub fn spin_words(before: &Quoits, after: &Quoits, spin: Spin, names: &[String]) -> String {
+    let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+    if before.lead().leader().is_none() {
+        return super::lead_spin_words(&name(before.player()), spin, after.lead(), name);
+    }
+    let mut words = pitch_words(&before.pitch_for(spin), names);
+    words.push('.');
+    if let Some(end) = after
+        .last_end()
+        .filter(|_| after.ends_scored() > before.ends_scored())
+    {
+        let scored: Vec<String> = end
+            .points
+            .iter()
+            .enumerate()
+            .map(|(s, p)| format!("{} {p} (total {})", name(Seat(s as u8)), end.totals[s]))
+            .collect();
+        words.push_str(&format!(
+            " End {} scored: {}.",
+            after.ends_scored(),
+            scored.join(", ")
+        ));
+        if let Some(top) = after.tied_past_target() {
+            words.push_str(&format!(" {}", tie_words(top)));
+        }
+    }
+    words
+}
+
+/// Why the game goes on past its target: the top is tied at `top`.
+pub fn tie_words(top: u32) -> String {
+    format!("Tied at {top}, so another end is played.")
+}
+
 /// Where the men stand, pitch by pitch, nearest the hub first, for a screen reader: "Pitch A:
 /// Ada's man on hub, Bob's man on 7".
 pub fn pitches_words(game: &Quoits, names: &[String]) -> String {

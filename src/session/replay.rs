@@ -230,11 +230,10 @@ fn seat_numbers(numbers: impl Iterator<Item = String>, names: &[String]) -> Stri
 }
 
 /// What a spin of the teetotum did, for the games that spin it before every turn.
-fn spin_words(who: &str, text: &str, for_lead: bool) -> String {
-    match (text.parse::<Spin>(), for_lead) {
-        (Ok(spin), true) => format!("{who} spins {spin} for lead: {}", spin.sum()),
-        (Ok(spin), false) => format!("{who} spins {spin}"),
-        (Err(_), _) => format!("{who}: {text}"),
+fn spin_words(who: &str, text: &str) -> String {
+    match text.parse::<Spin>() {
+        Ok(spin) => format!("{who} spins {spin}"),
+        Err(_) => format!("{who}: {text}"),
     }
 }
 
@@ -294,11 +293,17 @@ impl Replayable for Archery {
         }
     }
 
-    fn step_words(before: &Self, _: &Self, text: &str, names: &[String]) -> String {
+    fn step_words(before: &Self, after: &Self, text: &str, names: &[String]) -> String {
         let who = seat_name(names, before.player());
-        match (before.turn(), text.parse::<Shot>()) {
-            (Turn::Seat(_), Ok(shot)) => super::archery::shot_words(before, shot, who),
-            _ => spin_words(who, text, before.lead().leader().is_none()),
+        match (before.turn(), text.parse::<Shot>(), text.parse::<Spin>()) {
+            (Turn::Seat(_), Ok(shot), _) => super::archery::shot_words(before, shot, who),
+            // The spin for lead says who ties or who leads, as the play screen does.
+            (_, _, Ok(spin)) if before.lead().leader().is_none() => {
+                super::lead_spin_words(who, spin, after.lead(), |seat| {
+                    seat_name(names, seat).to_string()
+                })
+            }
+            _ => spin_words(who, text),
         }
     }
 
@@ -327,13 +332,10 @@ impl Replayable for Quoits {
         }
     }
 
-    fn step_words(before: &Self, _: &Self, text: &str, names: &[String]) -> String {
-        let who = seat_name(names, before.player());
+    fn step_words(before: &Self, after: &Self, text: &str, names: &[String]) -> String {
         match text.parse::<Spin>() {
-            Ok(spin) if before.lead().leader().is_some() => {
-                super::quoits::pitch_words(&before.pitch_for(spin), names)
-            }
-            _ => spin_words(who, text, true),
+            Ok(spin) => super::quoits::spin_words(before, after, spin, names),
+            Err(_) => format!("{}: {text}", seat_name(names, before.player())),
         }
     }
 

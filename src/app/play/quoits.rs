@@ -14,9 +14,9 @@ use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::embed::EmbedSpec;
 use parlour::session::quoits::{
-    goal_words, men, pitch_labels, pitch_name, pitch_words, pitches_words,
+    goal_words, men, pitch_labels, pitch_name, pitch_words, pitches_words, spin_words, tie_words,
 };
-use parlour::session::{last_spin, lead_spin_words, points_words, Match};
+use parlour::session::{last_spin, points_words, Match};
 use parlour::storage::SavedGame;
 
 use super::super::boards::num;
@@ -31,11 +31,6 @@ use super::{
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
 const NEXT_FOCUS: &[&str] = &[".spin-button:not(:disabled)", ".end-panel button"];
-
-/// Why the game goes on past its target: the top is tied at `top`.
-fn tie_words(top: u32) -> String {
-    format!("Tied at {top}, so another end is played.")
-}
 
 /// Who won (or shares the win), and with how many points.
 fn ending_words(game: &Quoits, names: &[String]) -> String {
@@ -149,7 +144,6 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         if before.turn() != Turn::Chance {
             return;
         }
-        let who = name_of(before.player());
         let mut played = None;
         game.update(|g| {
             played = g.play_chance_due(|| {
@@ -161,38 +155,11 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         });
         let Some(spin) = played else { return };
         let after = position.get_untracked();
-        let words = if before.lead().leader().is_none() {
-            lead_spin_words(&who, spin, after.lead(), name_of)
-        } else {
-            let mut words = names.with_value(|n| pitch_words(&before.pitch_for(spin), n));
-            words.push('.');
-            if let Some(end) = after
-                .last_end()
-                .filter(|_| after.ends_scored() > before.ends_scored())
-            {
-                let scored: Vec<String> = end
-                    .points
-                    .iter()
-                    .enumerate()
-                    .map(|(s, p)| {
-                        format!("{} {p} (total {})", name_of(Seat(s as u8)), end.totals[s])
-                    })
-                    .collect();
-                words.push_str(&format!(
-                    " End {} scored: {}.",
-                    after.ends_scored(),
-                    scored.join(", ")
-                ));
-                if let Some(top) = after.tied_past_target() {
-                    words.push_str(&format!(" {}", tie_words(top)));
-                }
-            }
-            if after.outcome().is_some() {
-                words.push(' ');
-                words.push_str(&names.with_value(|n| ending_words(&after, n)));
-            }
-            words
-        };
+        let mut words = names.with_value(|n| spin_words(&before, &after, spin, n));
+        if after.outcome().is_some() {
+            words.push(' ');
+            words.push_str(&names.with_value(|n| ending_words(&after, n)));
+        }
         announce.set(words);
     };
 

@@ -106,23 +106,22 @@ fn moves_round_trip_through_notation() {
 
 #[test]
 fn an_end_named_by_its_arm_s_other_letter_is_written_as_the_table_names_it() {
+    // All Fives after the set 5-5, with a spinner or without.
+    let set = |spinner: bool| {
+        let hands = ["5-5 5-3 3-3 2-0 1-1", "5-0 5-2 2-2 4-0 6-1"];
+        let mut g = dealt(
+            "all-fives",
+            json!({"hand": 5, "spinner": spinner}),
+            &hands,
+            "",
+        );
+        play(&mut g, "5-5");
+        g
+    };
     // Without a spinner the ends are L and R: a record's W is written L.
-    let mut g = dealt(
-        "all-fives",
-        json!({"hand": 5}),
-        &["5-5 5-3 3-3 2-0 1-1", "5-0 5-2 2-2 4-0 6-1"],
-        "",
-    );
-    play(&mut g, "5-5");
-    assert_eq!(g.play_notation("5-0W").unwrap(), "5-0L");
+    assert_eq!(set(false).play_notation("5-0W").unwrap(), "5-0L");
     // With one, W and E: a record's R is written E.
-    let mut g = dealt(
-        "all-fives",
-        json!({"hand": 5, "spinner": true}),
-        &["5-5 5-3 3-3 2-0 1-1", "5-0 5-2 2-2 4-0 6-1"],
-        "",
-    );
-    play(&mut g, "5-5");
+    let mut g = set(true);
     assert_eq!(g.play_notation("5-0r").unwrap(), "5-0E");
     // An end the table does not have is still refused.
     assert!(g.clone().play_notation("5-3N").is_err());

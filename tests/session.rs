@@ -814,3 +814,15 @@ fn undo_and_redo_go_past_the_computers_moves_and_bring_its_reply_back_as_it_was(
     assert!(game.undo_to_person(computer));
     assert!(!game.can_undo_to_person(computer));
 }
+
+#[test]
+fn play_is_past_the_lead_once_a_move_follows_the_spins_for_lead() {
+    use parlour::rules::archery::Archery;
+    use parlour::session::past_lead;
+    // A tie (4 all), spun again: four spins for lead, then Ada's first spin of play.
+    let moves = ["1+3", "2+2", "6+5", "1+1", "3+4"];
+    for n in 0..=moves.len() {
+        let game = archery_match(&moves[..n]);
+        assert_eq!(past_lead(&game, Archery::lead), n == 5, "after {n} moves");
+    }
+}

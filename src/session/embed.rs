@@ -152,13 +152,8 @@ impl EmbedSpec {
         };
         for (key, value) in once_each(query)? {
             // Names are decoded one by one, after the split, as a comma may be in a name.
-            let mut decoded = decoded(value).into_owned();
-            // A curator may write a word in capitals (`theme=Dark`, `seats=Human,Hard`); names
-            // and a save's id are kept as written.
-            if key != "save" {
-                decoded.make_ascii_lowercase();
-            }
-            let value = if key == "names" { value } else { &decoded };
+            let read = setting_value(key, value);
+            let value = if key == "names" { value } else { &read };
             match key {
                 "preset" | "variant" => spec.preset = Some(value.to_string()),
                 "seats" => {
@@ -614,6 +609,16 @@ pub fn once_each(query: &str) -> Result<Vec<(&str, &str)>, String> {
         }
     }
     Ok(all)
+}
+
+/// A setting's value as a curator may write it: percent-encoding undone, and in lower case
+/// (`theme=Dark`, `seats=Human,Hard`) but for a save's id, which is kept as written.
+pub fn setting_value(key: &str, value: &str) -> String {
+    let mut text = decoded(value).into_owned();
+    if key != "save" {
+        text.make_ascii_lowercase();
+    }
+    text
 }
 
 /// A setting's value as a site's tools may write it, percent-encoded (`human%2Chard`), read

@@ -295,6 +295,13 @@ pub fn last_spin<G: Game + 'static>(game: &Match<G>, spinner: fn(&G) -> Seat) ->
     })
 }
 
+/// Whether play has gone past the spin for lead in a teetotum game: a move has been made after
+/// its spins (`lead` is the rules' spin for lead of a position). Until then the spins are for
+/// lead only, where only the sum counts.
+pub fn past_lead<G: Game + 'static>(game: &Match<G>, lead: fn(&G) -> &LeadSpin) -> bool {
+    game.moves().len() > lead(game.position()).spins()
+}
+
 /// A spin for lead in words, as the teetotum games announce it: "Ada spins 3+4 for lead: 7.",
 /// then who leads once it is decided, or, when a round ends level, who spin again.
 pub fn lead_spin_words(

@@ -457,9 +457,7 @@ pub fn embed_parts(text: &str) -> (&str, Result<Option<super::embed::Theme>, Str
     };
     for (key, value) in settings {
         theme = match key {
-            "theme" => {
-                super::embed::Theme::read(&super::embed::decoded(value).to_ascii_lowercase())
-            }
+            "theme" => super::embed::Theme::read(&super::embed::setting_value(key, value)),
             other => Err(format!(
                 "unknown setting \"{other}\" in the replay's address (it takes only theme)"
             )),

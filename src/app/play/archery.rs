@@ -14,7 +14,7 @@ use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
 use parlour::session::embed::EmbedSpec;
-use parlour::session::{last_spin, lead_spin_words, points_words, Match};
+use parlour::session::{last_spin, lead_spin_words, past_lead, points_words, Match};
 use parlour::storage::SavedGame;
 use parlour::worker::{Answer, Expectation, Request, Task};
 
@@ -442,8 +442,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     };
 
     let lead = Signal::derive(move || position.with(|p| p.lead().clone()));
-    let played =
-        Signal::derive(move || game.with(|g| g.moves().len() > g.position().lead().spins()));
+    let played = Signal::derive(move || game.with(|g| past_lead(g, Archery::lead)));
     view! {
         <PlayScreen title="Archery" versus=title_names class="archery-screen" announce=announce>
             <p class="status" aria-hidden="true">{status}</p>

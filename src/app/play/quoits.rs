@@ -16,7 +16,7 @@ use parlour::session::embed::EmbedSpec;
 use parlour::session::quoits::{
     goal_words, men, pitch_labels, pitch_name, pitch_words, pitches_words, spin_words, tie_words,
 };
-use parlour::session::{last_spin, points_words, Match};
+use parlour::session::{last_spin, past_lead, points_words, Match};
 use parlour::storage::SavedGame;
 
 use super::super::boards::num;
@@ -377,8 +377,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     };
 
     let lead = Signal::derive(move || position.with(|p| p.lead().clone()));
-    let played =
-        Signal::derive(move || game.with(|g| g.moves().len() > g.position().lead().spins()));
+    let played = Signal::derive(move || game.with(|g| past_lead(g, Quoits::lead)));
     view! {
         <PlayScreen title="Quoits" versus=title_names class="quoits-screen" announce=announce>
             <div class="play-layout">

@@ -88,6 +88,44 @@ export const tests = [
     },
   },
   {
+    name: 'the pitches fit the screen below the Spin button on a phone and at a low desk, and in a replay: the hub is in view as men land',
+    async run(t) {
+      /** Where the hub and the Spin button are in the page, scrolled to the top, and the board's shape. */
+      const layout = (page) => page.evaluate(() => {
+        const hubs = [...document.querySelectorAll('.board.quoits .lane-space.hub')].map((h) => h.getBoundingClientRect().bottom + scrollY);
+        const spin = document.querySelector('.spin-button')?.getBoundingClientRect();
+        const board = document.querySelector('.board.quoits');
+        const box = board.getBoundingClientRect();
+        const [, , w, h] = board.getAttribute('viewBox').split(' ').map(Number);
+        return { hub: Math.max(...hubs), spin: spin && spin.top + scrollY, port: innerHeight, shape: box.width / box.height, drawn: w / h, height: box.height };
+      });
+      for (const [width, height, onePitch] of [[390, 844, false], [390, 844, true], [1366, 680, false]]) {
+        const page = await t.page({ width, height });
+        await animationsOff(page, t.base);
+        await startQuoits(page, t.base, [{ name: 'Ada' }, { name: 'Bob' }], { onePitch });
+        // Past the spin for lead, to a man on the board.
+        for (let i = 0; i < 12 && !(await page.locator('.quoit-man').count()); i += 1) {
+          const moves = await savedMoves(page);
+          await page.click('.spin-button');
+          await movesReach(page, moves.length + 1);
+        }
+        const at = `${width}×${height}${onePitch ? ', one pitch' : ''}`;
+        const play = await layout(page);
+        assert.ok(play.spin >= 0 && play.hub <= play.port, `${at}: the Spin button (${play.spin}) and the hub (${play.hub}) are both in a screen of ${play.port}`);
+        assert.ok(Math.abs(play.shape - play.drawn) < 0.01, `${at}: the board keeps its shape (${play.shape} for ${play.drawn})`);
+        assert.ok(play.height >= 380, `${at}: the board is still ${play.height}px tall, to be read`);
+        await t.shot(page, `fitted-${width}${onePitch ? '-one-pitch' : ''}`);
+        if (onePitch) continue;
+        const played = (await autosave(page)).record;
+        await page.goto(t.base + '#/replay/' + encodeURIComponent(JSON.stringify(played)));
+        await page.waitForSelector('.board.quoits');
+        const replay = await layout(page);
+        assert.ok(replay.hub <= replay.port, `${at}: the replay's hub (${replay.hub}) is in a screen of ${replay.port}`);
+        assert.ok(Math.abs(replay.shape - replay.drawn) < 0.01, `${at}: the replay's board keeps its shape`);
+      }
+    },
+  },
+  {
     name: 'two people play a single end by mouse; the end\'s score adds up man by man',
     async run(t) {
       const page = await t.page();

@@ -1,6 +1,7 @@
 // The shell end to end: every screen has a URL that survives a reload under a sub-path, at phone
 // and desktop widths, in light and dark; settings persist; bad stored values and a full storage
 // are reported and lose nothing.
+import { readFile } from 'node:fs/promises';
 import { assert, brokenOverLines, open, storage, waitText } from './lib.mjs';
 import { playByClicks, startGame, moveList } from './morris.mjs';
 
@@ -17,6 +18,24 @@ const SCREENS = [
 ];
 
 export const tests = [
+  {
+    name: 'the style sheet, built without its comments and indentation, reads rule for rule as style/main.css does',
+    async run(t) {
+      const page = await t.page();
+      await open(page, t.base);
+      const source = await readFile(new URL('../../style/main.css', import.meta.url), 'utf8');
+      const { built, read, size } = await page.evaluate((text) => {
+        const rules = (sheet) => [...sheet.cssRules].map((rule) => rule.cssText);
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        const link = document.querySelector('link[rel="stylesheet"]');
+        return { built: rules(link.sheet), read: rules(sheet), size: link.sheet.cssRules.length };
+      }, source);
+      assert.ok(size > 100, `the page's sheet was applied (${size} rules)`);
+      assert.deepEqual(built, read, "the built sheet has the source's rules, in order");
+      assert.doesNotMatch(await (await page.request.get(await page.locator('link[rel="stylesheet"]').evaluate((l) => l.href))).text(), /\/\*/, 'the built sheet has no comments');
+    },
+  },
   {
     name: 'every screen has a URL that survives a reload, at phone and desktop widths',
     async run(t) {

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use parlour::games::GameKind;
 use parlour::record::{Record, RecordError};
+use parlour::rules::dominoes::DominoGame;
 use parlour::rules::morris::Variant;
 use parlour::session::capital;
 use parlour::storage::{Listing, Problem, SaveKind, SaveSummary, SavedGame, GAME_PREFIX, PREFIX};
@@ -15,15 +16,20 @@ use super::new_game::game_name;
 use super::play::{export_record, sentence, tab_id};
 use super::{app_state, dom, store};
 
-/// The preset's title, as the list shows it ("Morelles"), from a record's game and variant.
+/// The preset's title, as the list shows it and a new game is named ("Morelles", "All Fives"),
+/// from a record's game and variant.
 fn preset_title(game: &str, variant: Option<&str>) -> String {
     match (GameKind::from_name(game), variant) {
-        (Some(GameKind::Morris), Some(name)) => Variant::from_name(name)
-            .map(|v| v.title().to_string())
-            .unwrap_or_else(|| name.to_string()),
-        (Some(game), _) => game.title().to_string(),
-        (None, _) => game.to_string(),
+        (Some(GameKind::Morris), Some(name)) => {
+            Variant::from_name(name).map_or(name, |v| v.title())
+        }
+        (Some(GameKind::Dominoes), Some(name)) => {
+            DominoGame::from_name(name).map_or(name, |g| g.title())
+        }
+        (Some(game), _) => game.title(),
+        (None, _) => game,
     }
+    .to_string()
 }
 
 /// One line about a saved game: preset, players, moves, state.

@@ -396,9 +396,13 @@ export const tests = [
       assert.deepEqual(after.record.moves, before.record.moves, 'the record is as it was');
       await page.click('#show-hand');
       assert.deepEqual(await shown(), seen, 'the same player sees the same hand, and the log is the same');
+      // The home page and the list name the game played (Draw), as its save's name does.
+      await page.goto(t.base + '#/');
+      await waitText(page.locator('.continue li span').first(), new RegExp(`^Draw: Ada v Bob, ${before.record.moves.length} moves, in progress$`));
       // Resumed from the list of saved games too, and play goes on.
       await page.goto(t.base + '#/saves');
       await page.waitForSelector('#screen-title');
+      assert.match(await page.locator('.save-name + p, h2.save-name ~ p').first().textContent(), /· Draw: Ada v Bob, \d+ moves, in progress ·/);
       await page.locator('button:has-text("Resume")').first().click();
       await page.waitForSelector('.dominoes-screen svg.board');
       if (await page.locator('.pass-panel').count()) await page.click('#show-hand');

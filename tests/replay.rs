@@ -15,6 +15,14 @@ use parlour::rules::quoits::Quoits;
 use parlour::rules::{Game, Table, Turn};
 use parlour::session::replay::{self, Replay, Replayable};
 
+/// The golden record in `file` (under `tests/golden`).
+fn golden(file: &str) -> Record {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(file);
+    Record::from_json(&fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// Every golden record, with its file name.
 fn golden_records() -> Vec<(String, Record)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
@@ -292,12 +300,6 @@ fn an_embedded_replay_address_refuses_what_it_does_not_know() {
 
 #[test]
 fn a_replay_names_the_variant_as_the_play_screen_does_and_a_deal_as_a_deal() {
-    let golden = |file: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/golden")
-            .join(file);
-        Record::from_json(&fs::read_to_string(path).unwrap()).unwrap()
-    };
     let fives = Replay::<Dominoes>::open(&golden("dominoes/all-fives-counts.record.json")).unwrap();
     assert_eq!(Dominoes::variant_title(fives.position()), Some("All Fives"));
     let mut fives = fives;
@@ -331,9 +333,7 @@ fn a_replay_names_the_variant_as_the_play_screen_does_and_a_deal_as_a_deal() {
 
 #[test]
 fn each_hand_of_dominoes_is_listed_from_its_own_deal() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden/dominoes/domino-pool-three-hands.record.json");
-    let record = Record::from_json(&fs::read_to_string(path).unwrap()).unwrap();
+    let record = golden("dominoes/domino-pool-three-hands.record.json");
     let replay = Replay::<Dominoes>::open(&record).unwrap();
     let chapters = replay.chapters();
     let titles: Vec<&str> = chapters.iter().map(|c| c.title.as_str()).collect();
@@ -352,12 +352,6 @@ fn each_hand_of_dominoes_is_listed_from_its_own_deal() {
 
 #[test]
 fn a_teetotum_replay_tells_the_spin_for_lead_and_each_end_scored() {
-    let open = |name: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/golden")
-            .join(name);
-        Record::from_json(&fs::read_to_string(path).unwrap()).unwrap()
-    };
     let words = |chapters: &[replay::Chapter]| -> Vec<String> {
         chapters
             .iter()
@@ -366,7 +360,7 @@ fn a_teetotum_replay_tells_the_spin_for_lead_and_each_end_scored() {
     };
     // Quoits to 60: the lead is told, each end's score and, at 64 all, why play goes on.
     let quoits = words(
-        &Replay::<Quoits>::open(&open("quoits/to-sixty.record.json"))
+        &Replay::<Quoits>::open(&golden("quoits/to-sixty.record.json"))
             .unwrap()
             .chapters(),
     );
@@ -381,7 +375,7 @@ fn a_teetotum_replay_tells_the_spin_for_lead_and_each_end_scored() {
     );
     // Archery: a tie in the spin for lead says who spin again.
     let archery = words(
-        &Replay::<Archery>::open(&open("archery/lead-respin.record.json"))
+        &Replay::<Archery>::open(&golden("archery/lead-respin.record.json"))
             .unwrap()
             .chapters(),
     );

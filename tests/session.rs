@@ -826,3 +826,13 @@ fn play_is_past_the_lead_once_a_move_follows_the_spins_for_lead() {
         assert_eq!(past_lead(&game, Archery::lead), n == 5, "after {n} moves");
     }
 }
+
+#[test]
+fn a_win_is_told_with_its_points_and_a_shared_win_with_each_ones() {
+    use parlour::session::win_words;
+    assert_eq!(win_words(&["Ada"], 12u32), "Ada wins with 12 points");
+    assert_eq!(
+        win_words(&["Ada", "Bob"], 1u32),
+        "Ada and Bob share the win with 1 point each"
+    );
+}

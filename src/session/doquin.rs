@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use crate::rules::doquin::{Doquin, Hole, Move, RoundEnd, RoundResult};
 use crate::rules::{Game, Seat, Turn};
 
-use super::{points_words, Match};
+use super::{win_words, Match};
 
 /// How many positions the search for push orders looks at, at most (a capture frees few pegs,
 /// so this is never reached in play; it bounds a pathological block).
@@ -240,9 +240,5 @@ pub fn ending_words(game: &Doquin, names: &[String]) -> String {
         .first()
         .map_or(0, |s| game.totals()[s.index()]);
     let who: Vec<String> = outcome.winners.iter().map(|&s| name(names, s)).collect();
-    let points = points_words(points);
-    match who.len() {
-        1 => format!("{} wins with {points}", who[0]),
-        _ => format!("{} share the win with {points} each", who.join(" and ")),
-    }
+    win_words(&who, points)
 }

@@ -14,7 +14,7 @@ use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
 use parlour::session::embed::EmbedSpec;
-use parlour::session::{last_spin, lead_spin_words, past_lead, points_words, Match};
+use parlour::session::{last_spin, lead_spin_words, past_lead, points_words, win_words, Match};
 use parlour::storage::SavedGame;
 use parlour::worker::{Answer, Expectation, Request, Task};
 
@@ -510,11 +510,9 @@ fn ending_words(game: &Archery, winners: &[Seat], names: StoredValue<Vec<String>
     let points = winners.first().map_or(0, |s| game.score(*s));
     let who: Vec<String> =
         names.with_value(|n| winners.iter().map(|s| n[s.index()].clone()).collect());
-    let points = points_words(points);
     match who.len() {
         0 => "The game is over.".to_string(),
-        1 if game.seats() == 1 => format!("{} finishes with {points}.", who[0]),
-        1 => format!("{} wins with {points}.", who[0]),
-        _ => format!("{} share the win with {points} each.", who.join(" and ")),
+        1 if game.seats() == 1 => format!("{} finishes with {}.", who[0], points_words(points)),
+        _ => format!("{}.", win_words(&who, points)),
     }
 }

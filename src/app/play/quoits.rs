@@ -16,7 +16,7 @@ use parlour::session::embed::EmbedSpec;
 use parlour::session::quoits::{
     goal_words, men, pitch_labels, pitch_name, pitch_words, pitches_words, spin_words, tie_words,
 };
-use parlour::session::{last_spin, past_lead, points_words, Match};
+use parlour::session::{last_spin, past_lead, win_words, Match};
 use parlour::storage::SavedGame;
 
 use super::super::boards::num;
@@ -43,11 +43,7 @@ fn ending_words(game: &Quoits, names: &[String]) -> String {
         .iter()
         .map(|s| names[s.index()].as_str())
         .collect();
-    let points = points_words(points);
-    match who.len() {
-        1 => format!("{} wins with {points}.", who[0]),
-        _ => format!("{} share the win with {points} each.", who.join(" and ")),
-    }
+    format!("{}.", win_words(&who, points))
 }
 
 /// A small chart of every player's total after each end.

@@ -222,6 +222,31 @@ fn check_shape(object: &Map<String, Value>) -> Result<(), String> {
 /// The most moves a record opened from a file or a link may have ([`Record::written`]).
 pub const MOST_MOVES: usize = 50_000;
 
+/// A player's name as the app keeps it: without the characters that change the direction of the
+/// text around them (embeddings, overrides, isolates), with which a name from a link could make
+/// the words it stands among read as something else, and without white space or invisible
+/// characters (zero-width spaces and joiners, marks, the byte order mark) at either end. Empty
+/// when the name shows nothing.
+pub fn clean_name(name: &str) -> String {
+    let invisible = |c: char| {
+        c.is_whitespace()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{AD}')
+    };
+    let kept: String = name
+        .chars()
+        .filter(|c| !matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+        .collect();
+    kept.trim_matches(invisible).to_string()
+}
+
+/// `text` as far as its `limit`th character, with "…" where it goes on.
+pub fn cut_to(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -239,9 +264,13 @@ impl fmt::Display for RecordError {
                 "this record comes from a newer Parlour (record version {v}; this one reads version {VERSION})"
             ),
             RecordError::BadHeader(why) => write!(f, "this record cannot be opened: {why}"),
-            RecordError::BadMove { number, text, why } => {
-                write!(f, "move {number} \"{text}\": {why}")
-            }
+            // A move of thousands of characters is not written out twice in full.
+            RecordError::BadMove { number, text, why } => write!(
+                f,
+                "move {number} \"{}\": {}",
+                cut_to(text, NAME_LIMIT),
+                cut_to(why, 4 * NAME_LIMIT)
+            ),
         }
     }
 }
@@ -270,6 +299,8 @@ impl Record {
 
     /// Reads a record from JSON text, checking the header's shape (not yet its moves).
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        // A byte order mark, as some editors put before a file's text, is not part of it.
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         let value: Value = serde_json::from_str(text).map_err(|e| {
             if text.trim().is_empty() {
                 return RecordError::NotJson("there is nothing in it".into());
@@ -305,8 +336,11 @@ impl Record {
             }
         }
         check_shape(object).map_err(RecordError::BadHeader)?;
-        let record: Record =
+        let mut record: Record =
             serde_json::from_value(value).map_err(|e| RecordError::BadHeader(e.to_string()))?;
+        for player in &mut record.players {
+            player.name = clean_name(&player.name);
+        }
         for (i, player) in record.players.iter().enumerate() {
             let n = i + 1;
             let length = player.name.chars().count();
@@ -316,7 +350,7 @@ impl Record {
                      {NAME_LIMIT}"
                 )));
             }
-            if player.name.trim().is_empty() {
+            if player.name.is_empty() {
                 return Err(RecordError::BadHeader(format!("player {n} has no name")));
             }
             if let Some(colour) = &player.colour {

@@ -162,6 +162,10 @@ fn bad_addresses_say_what_is_wrong() {
     );
     assert!(refusal("morris?theme=sepia").contains("unknown theme"));
     assert!(refusal("morris?colour=red").contains("unknown setting"));
+    // A level is a seat's: the message says where it goes, not that a preset may have it.
+    let level = refusal("morris?level=hard");
+    assert!(level.contains("seats=human,hard"), "{level}");
+    assert!(!level.contains("another preset"), "{level}");
     // A setting given twice is refused, whichever way it is written, not one of them taken.
     assert_eq!(
         refusal("morris?theme=light&seats=human,easy&theme=dark"),

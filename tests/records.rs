@@ -2,7 +2,9 @@
 //! with a message that says what is wrong.
 
 use parlour::games::GameKind;
-use parlour::record::{play_moves, Player, PlayerKind, Record, RecordError, FORMAT, VERSION};
+use parlour::record::{
+    clean_name, play_moves, Player, PlayerKind, Record, RecordError, FORMAT, VERSION,
+};
 use parlour::rules::morris::{Options, Position, Variant};
 use parlour::session::morris::MorrisPlay;
 use serde_json::{json, Value};
@@ -385,6 +387,12 @@ fn record_with_a_bad_player_is_refused() {
         refusal(&blank),
         "this record cannot be opened: player 1 has no name"
     );
+    // A name of invisible characters shows nothing either.
+    let unseen = morris_json(|r| r["players"][0]["name"] = json!("\u{200B}\u{FEFF} \u{2060}"));
+    assert_eq!(
+        refusal(&unseen),
+        "this record cannot be opened: player 1 has no name"
+    );
     let godlike = morris_json(|r| {
         r["players"][1] = json!({"name": "Deep", "kind": "computer", "level": "godlike"})
     });
@@ -567,4 +575,37 @@ fn colours_chosen_are_kept_and_the_rest_follow_the_seats() {
         .contains("player 2's colour, green, is already another player's"));
     let morris = morris_json(|r| r["players"][0]["colour"] = json!("green"));
     assert!(refusal(&morris).contains("only Archery and Quoits offer"));
+}
+
+#[test]
+fn names_cannot_turn_the_words_around_them() {
+    // Direction overrides in a name would make "Ada v evil, 1 move" read in another order.
+    let text =
+        morris_json(|r| r["players"][1]["name"] = json!("\u{202E}evil\u{202C} \u{2067}x\u{2069}"));
+    let record = Record::from_json(&text).unwrap();
+    assert_eq!(record.players[1].name, "evil x");
+    assert_eq!(clean_name(" \u{200B}Ada\u{200D}\u{00A0}"), "Ada");
+    assert_eq!(clean_name("\u{202E}"), "");
+    // Characters that belong to a name are kept.
+    assert_eq!(clean_name("Zoë d'Arc-Ōno"), "Zoë d'Arc-Ōno");
+}
+
+#[test]
+fn a_record_may_begin_with_a_byte_order_mark() {
+    let text = format!("\u{FEFF}{}", morris_json(|_| {}));
+    assert_eq!(Record::from_json(&text).unwrap().moves, ["d6", "a1"]);
+}
+
+#[test]
+fn a_very_long_bad_move_is_not_written_out_in_full() {
+    let long = "a".repeat(3000);
+    let text = morris_json(|r| r["moves"] = json!(["d6", long]));
+    let why = refusal(&text);
+    assert!(why.starts_with("move 2 \"aaaa"), "{why}");
+    assert!(why.contains('…'), "{why}");
+    assert!(
+        why.chars().count() < 300,
+        "{} characters: {why}",
+        why.chars().count()
+    );
 }

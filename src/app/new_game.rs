@@ -6,7 +6,7 @@ use leptos::wasm_split::wasm_split;
 
 use parlour::ai::Level;
 use parlour::games::GameKind;
-use parlour::record::{Player, Record};
+use parlour::record::{clean_name, Player, Record};
 use parlour::rules::dominoes::{self, DominoGame, Dominoes};
 use parlour::rules::doquin;
 use parlour::rules::morris::{Options, Position, Variant};
@@ -89,7 +89,7 @@ impl Seats {
         (0..self.count.get_untracked())
             .map(|i| {
                 let kind = self.kinds[i].get_untracked();
-                let name = self.names[i].get_untracked().trim().to_string();
+                let name = clean_name(&self.names[i].get_untracked());
                 let name = if name.is_empty() {
                     kind.default_name(i)
                 } else {

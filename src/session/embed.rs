@@ -346,6 +346,10 @@ impl EmbedSpec {
             let preset = record.options.get(key).ok_or_else(|| {
                 // Dominoes' games and Morris's variants each have options of their own.
                 let whose = match (&record.variant, self.game) {
+                    // A computer's level is a seat's, not the game's.
+                    _ if matches!(key.as_str(), "level" | "levels" | "computer") => {
+                        "a computer's level goes with its seat, as in seats=human,hard".to_string()
+                    }
                     (Some(variant), GameKind::Morris | GameKind::Dominoes) => format!(
                         "not an option of the preset \"{variant}\"; another preset may have it"
                     ),
@@ -533,7 +537,7 @@ fn read_name(text: &str) -> Result<String, String> {
     // A site's tools (`URLSearchParams`) write a space as `+`, and a `+` as `%2B`, as Parlour does.
     let name = decode_percent(&text.replace('+', " "))
         .ok_or_else(|| format!("the name \"{}\" is not written right", cut_short(text)))?;
-    let name = name.trim().to_string();
+    let name = crate::record::clean_name(&name);
     let length = name.chars().count();
     if length > NAME_LIMIT {
         Err(format!(
@@ -702,10 +706,7 @@ fn option_value(key: &str, text: &str, like: &Value) -> Result<Value, String> {
 /// Words from an address as a message quotes them: at most 40 characters (the longest name),
 /// so that a long one does not run off the screen.
 fn cut_short(text: &str) -> String {
-    match text.char_indices().nth(NAME_LIMIT) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
+    crate::record::cut_to(text, NAME_LIMIT)
 }
 
 /// Sets an option, in the order the address writes them: Doquin's `size` and `pegs` first, as

@@ -658,20 +658,34 @@ fn all_fives_blocked_the_lowest_hand_scores_the_others_rounded() {
         partners: false,
     };
     let o = Options::defaults(DominoGame::AllFives, 3);
-    let left = vec![bones("6-5 4-3"), bones("1-0"), bones("6-6 2-1")];
-    let end = score_hand(
-        DominoGame::AllFives,
-        &o,
-        sides,
-        left,
-        HandEnding::Blocked,
-        0,
-    );
+    let blocked = |hands: [&str; 3]| {
+        let left = hands.iter().map(|h| bones(h)).collect();
+        score_hand(
+            DominoGame::AllFives,
+            &o,
+            sides,
+            left,
+            HandEnding::Blocked,
+            0,
+        )
+    };
+    let end = blocked(["6-5 4-3", "1-0", "6-6 2-1"]);
     // Seat 2 holds 1 pip; the others 18 + 15 = 33, rounded to 35.
     assert_eq!(end.pips, [18, 1, 15]);
     assert_eq!(end.counted, Some(33));
     assert_eq!(end.rounded, Some(35));
     assert_eq!(end.points, [0, 35, 0]);
+    assert!(
+        end.why.contains("33 pips, rounded to 35, so"),
+        "{}",
+        end.why
+    );
+    let end = blocked(["6-5 4-3", "1-0", "6-4 1-0"]);
+    assert_eq!((end.counted, end.rounded), (Some(29), Some(30)));
+    // 25 needs no rounding, and the words do not say it was rounded.
+    let end = blocked(["6-5 4-3", "1-0", "6-1"]);
+    assert_eq!((end.counted, end.rounded), (Some(25), Some(25)));
+    assert!(!end.why.contains("rounded"), "{}", end.why);
 }
 
 #[test]
@@ -1186,6 +1200,22 @@ fn an_observation_holds_no_hidden_bone() {
         g.observe(Seat(1)).legal_moves().is_empty(),
         "not seat 2's turn"
     );
+}
+
+#[test]
+fn a_draw_that_may_be_chosen_tells_the_table_nothing_of_the_hand() {
+    // Seat 2 holds no six. Where a draw is forced, drawing shows it; where a player may draw
+    // even when able, the others cannot tell, and the computer is told no more than they are.
+    for (when_able, shown) in [(false, vec![6u8]), (true, vec![])] {
+        let options = json!({"hand": 12, "draw_when_able": when_able});
+        let mut g = dealt("draw", options, &DRAW_HANDS, "2-0 1-1 1-0 0-0");
+        play(&mut g, "6-6 draw");
+        assert_eq!(
+            g.observe(Seat(0)).lacking(Seat(1)).numbers(),
+            shown,
+            "drawing when able: {when_able}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -388,6 +388,9 @@ export const tests = [
       const before = await autosave(page);
       const seen = await shown();
       assert.ok(seen.bones.length > 0, 'the player to move sees their hand');
+      const suits = seen.bones.map((b) => b.split('-').map(Number));
+      assert.ok(suits.every(([h, l], i) => i === 0 || h < suits[i - 1][0] || (h === suits[i - 1][0] && l < suits[i - 1][1])),
+        `the hand is arranged by suit, highest first: ${seen.bones}`);
       await page.reload();
       await page.waitForSelector('.dominoes-screen svg.board');
       await page.waitForSelector('.pass-panel');

@@ -355,6 +355,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             BoneClick::Play(m) => act(m, false),
             BoneClick::Select(b) => {
                 selected.set(Some(b));
+                // A bone that fits puts away what was said of one that did not.
+                message.set(None);
                 let now = position.get_untracked();
                 let ends: Vec<String> = target_arms(&legal, b)
                     .into_iter()
@@ -535,7 +537,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     return ().into_any();
                 }
                 let legal = my_moves.get();
-                let mine: Vec<Bone> = now.hand(me).to_vec();
+                // Arranged by suit, highest first, as a player sorts a hand; what was dealt or
+                // drawn last is not lost, since what fits stands out.
+                let mut mine: Vec<Bone> = now.hand(me).to_vec();
+                parlour::sort::sort_by_key(&mut mine, |b| std::cmp::Reverse((b.high, b.low)));
                 let chosen = selected.get();
                 let hinted = shown_hint.get().and_then(|h| h.best.bone());
                 view! {

@@ -1033,7 +1033,9 @@ impl Dominoes {
                 self.after_lay(seat);
             }
             Move::Draw => {
-                let lacking = if self.can_play(seat) {
+                // A draw tells the table that the drawer lacks the open numbers only where a
+                // draw is forced: where a player may draw even when able, it tells nothing.
+                let lacking = if self.options.draw_when_able || self.can_play(seat) {
                     Lacking::default()
                 } else {
                     self.lacking_now()

@@ -349,7 +349,9 @@ pub fn score_hand(
             let points = if game == DominoGame::AllFives && counted > 0 {
                 let rounded = round_to_five(counted);
                 end.rounded = Some(rounded);
-                text.push_str(&format!(", rounded to {rounded}"));
+                if rounded != counted {
+                    text.push_str(&format!(", rounded to {rounded}"));
+                }
                 rounded
             } else {
                 counted

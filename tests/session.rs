@@ -835,4 +835,8 @@ fn a_win_is_told_with_its_points_and_a_shared_win_with_each_ones() {
         win_words(&["Ada", "Bob"], 1u32),
         "Ada and Bob share the win with 1 point each"
     );
+    assert_eq!(
+        win_words(&["Ada", "Bob", "Cy", "Dee"], 18u32),
+        "Ada, Bob, Cy and Dee share the win with 18 points each"
+    );
 }

@@ -279,14 +279,17 @@ pub fn points_words(points: impl Into<i64>) -> String {
     format!("{points} point{}", if points == 1 { "" } else { "s" })
 }
 
-/// Who won and with how many points, or who share the win: "Ada wins with 12 points", "Ada and
-/// Bob share the win with 1 point each" (the caller ends the sentence).
+/// Who won and with how many points, or who share the win: "Ada wins with 12 points", "Ada, Bob
+/// and Cy share the win with 1 point each" (the caller ends the sentence).
 pub fn win_words<S: AsRef<str>>(who: &[S], points: impl Into<i64>) -> String {
     let points = points_words(points);
     let who: Vec<&str> = who.iter().map(AsRef::as_ref).collect();
     match who.as_slice() {
         [one] => format!("{one} wins with {points}"),
-        _ => format!("{} share the win with {points} each", who.join(" and ")),
+        _ => format!(
+            "{} share the win with {points} each",
+            crate::rules::and_list(&who)
+        ),
     }
 }
 

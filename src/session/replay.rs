@@ -180,7 +180,7 @@ impl<G: Replayable> Replay<G> {
                     } else if who.len() == 1 {
                         format!("{} wins", who[0])
                     } else {
-                        format!("{} share the win", who.join(" and "))
+                        format!("{} share the win", crate::rules::and_list(&who))
                     };
                     // The reason goes with the end, not the winner: "wins (two men left)"
                     // would read as the winner's two men.

@@ -446,7 +446,7 @@ export const tests = [
         assert.equal(anyWillDo === 1, offered.length > 1 && marked.every(Boolean),
           `"any arrow will do" is said when, and only when, every arrow offered is best (${expect})`);
         const said = await waitText(page.locator('[aria-live="polite"]'), 'Expected final score');
-        const announced = [...said.matchAll(/arrow (\d) (\d+\.\d) points/g)].map((m) => [Number(m[1]), Number(m[2])]);
+        const announced = [...said.matchAll(/moving arrow (\d), (\d+\.\d)/g)].map((m) => [Number(m[1]), Number(m[2])]);
         assert.deepEqual(announced.map(([k]) => k), offered, `the hint is announced for every arrow: ${said}`);
         announced.forEach(([k, e], i) => assert.ok(Math.abs(e - expect[i]) <= 0.056, `arrow ${k}: announced ${e}, shown ${expect[i]}`));
         hinted += 1;

@@ -257,7 +257,8 @@ export async function archeryScoreBoard(page) {
 export function winWords(names, winners, points, { alwaysPlural = false } = {}) {
   if (names.length === 1) return `${names[0]} finishes with ${points} point${points === 1 && !alwaysPlural ? '' : 's'}.`;
   if (winners.length === 1) return `${names[winners[0]]} wins with ${points} point${points === 1 && !alwaysPlural ? '' : 's'}.`;
-  return `${winners.map((w) => names[w]).join(' and ')} share the win with ${points} points each.`;
+  const who = winners.map((w) => names[w]);
+  return `${who.slice(0, -1).join(', ')} and ${who.at(-1)} share the win with ${points} points each.`;
 }
 
 /**

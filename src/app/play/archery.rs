@@ -250,13 +250,13 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 .iter()
                 .map(|e| {
                     format!(
-                        "arrow {} {} points",
+                        "moving arrow {}, {}",
                         e.r#move.trim_start_matches('a'),
                         fixed(e.points, 1)
                     )
                 })
                 .collect();
-            announce.set(format!("Expected final score: {}.", words.join(", ")));
+            announce.set(format!("Expected final score: {}.", words.join("; ")));
             hint.set(Some((at, answer.expected)));
         });
         if let Err(why) = asked {

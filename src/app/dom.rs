@@ -392,7 +392,8 @@ pub fn screen_drawn() {
 /// focus is disabled or taken away (the Spin button while the top spins, an arrow's button once
 /// the arrow has flown), the browser drops the focus to the page, where a screen reader loses its
 /// place and Tab starts again from the top. Instead the focus goes to the first of `next` (CSS
-/// selectors, tried in order) that is there and enabled, at once or as soon as there is one.
+/// selectors, tried in order) that is there and enabled, at once or as soon as there is one;
+/// from Undo or Redo (marked `data-history`) it goes to the other first.
 /// Nothing moves while the focus is somewhere the player put it. `moves_on` is read to follow
 /// the play.
 pub fn keep_focus<T: 'static>(moves_on: impl Fn() -> T + 'static, next: &'static [&'static str]) {
@@ -458,7 +459,18 @@ fn look_for_focus(
         return;
     }
     dropped.set_value(true);
-    let target = next.iter().find_map(|selector| {
+    // Undo with nothing left to take back hands the focus to Redo, and Redo to Undo: the next
+    // Enter, from a player pressing on, then does no harm, where on the board it would be a move
+    // (and a move would drop what Redo could bring back).
+    let from_history = last
+        .try_with_value(|l| l.as_ref().is_some_and(|e| e.has_attribute("data-history")))
+        .unwrap_or(false);
+    let history: &[&str] = if from_history {
+        &["[data-history]:not(:disabled)"]
+    } else {
+        &[]
+    };
+    let target = history.iter().chain(next).find_map(|selector| {
         let element = document.query_selector(selector).ok().flatten()?;
         (!gone(&element)).then_some(element)
     });

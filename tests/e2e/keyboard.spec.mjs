@@ -5,7 +5,7 @@
 // is; at the end the panel names the winner the record gives.
 import { assert, assertFocusShows, brokenOverLines, chooseOption, chooseRadio, fixture, open, setCheckbox, shareRoute, startByKeyboard, storage, tabTo, typeInto, waitText } from './lib.mjs';
 import { replay } from './doquin.spec.mjs';
-import { focusedPoint, offered, playByKeys } from './morris.mjs';
+import { focusedPoint, moveList, offered, playByKeys } from './morris.mjs';
 import {
   archeryFromRecord, archeryTurn, assertArcheryScreen, assertChoices, assertQuoitsScreen, movesPast, savedMoves, settled,
   untilPersonActs, winWords,
@@ -94,7 +94,7 @@ function blockTotals(moves, players) {
 
 export const tests = [
   {
-    name: 'Morris: Undo until nothing is left hands the focus to the board, each Undo is heard, and Hint keeps the focus while it waits',
+    name: 'Morris: Undo until nothing is left hands the focus to Redo, where one Enter too many brings a move back rather than playing one; each Undo is heard, and Hint keeps the focus while it waits',
     async run(t) {
       const page = await keyboardPage(t, { width: 390, height: 844 });
       const record = {
@@ -124,10 +124,14 @@ export const tests = [
       await page.waitForFunction((was) => document.querySelector('section.play > p[aria-live=polite]').textContent !== was, first, { timeout: 3000 });
       const second = await live.textContent();
       assert.equal(second.trim(), first.trim(), 'the same words');
-      // Nothing of Ada's is left to take back: Undo is disabled, and the focus is on the board.
+      // Nothing of Ada's is left to take back: Undo is disabled, and the focus is on Redo.
       assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled(), 'Undo is off');
-      await page.waitForFunction(() => document.activeElement?.matches('svg.board'), null, { timeout: 3000 })
-        .catch(async () => assert.fail(`the focus is on ${await focused()}, not the board`));
+      await page.waitForFunction(() => document.activeElement?.textContent.trim() === 'Redo', null, { timeout: 3000 })
+        .catch(async () => assert.fail(`the focus is on ${await focused()}, not Redo`));
+      // One Enter more brings Ada's move and the reply back, as they were; no man is placed.
+      await page.keyboard.press('Enter');
+      await waitText(live, 'Move played again.');
+      assert.deepEqual(await moveList(page), ['d6', 'a1'], 'Ada\'s first move and its reply come back, and no man is placed');
     },
   },
   {

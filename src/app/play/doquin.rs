@@ -538,8 +538,8 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         })
         };
 
-    // A control that goes or is disabled under the focus (Start round, Push as hinted, Undo
-    // with nothing left) hands it on to the faces, rather than drop it to the page.
+    // A control that goes or is disabled under the focus (Start round, Push as hinted) hands it
+    // on to the faces, rather than drop it to the page; Undo and Redo hand it to each other.
     dom::keep_focus(
         move || (game.with(|g| g.moves().len()), round_seen.get()),
         &[

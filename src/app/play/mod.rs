@@ -791,8 +791,8 @@ pub fn GameControls(
 ) -> impl IntoView {
     view! {
         <div class="controls" role="group" aria-label="Game">
-            <button type="button" on:click=move |_| undo.run(()) disabled=move || !can_undo.get()>"Undo"</button>
-            <button type="button" on:click=move |_| redo.run(()) disabled=move || !can_redo.get()>"Redo"</button>
+            <button type="button" data-history on:click=move |_| undo.run(()) disabled=move || !can_undo.get()>"Undo"</button>
+            <button type="button" data-history on:click=move |_| redo.run(()) disabled=move || !can_redo.get()>"Redo"</button>
             {children.map(|buttons| buttons())}
         </div>
         <RecordControls game=game new_game=new_game progress=progress entry=entry announce=announce secret=secret/>

@@ -128,8 +128,8 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let title_names = format!("{} v {}", names[0], names[1]);
     let names = StoredValue::new(names);
     let play = RwSignal::new(play);
-    // A control that goes or is disabled under the focus (Undo with nothing left to take back,
-    // Offer a draw once the game is over) hands it on, rather than drop it to the page.
+    // A control that goes or is disabled under the focus (Offer a draw once the game is over)
+    // hands it on, rather than drop it to the page; Undo and Redo hand it to each other.
     dom::keep_focus(
         move || play.with(|p| p.game.moves().len()),
         &[".end-panel button", "svg.board[tabindex=\"0\"]"],

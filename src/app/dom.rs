@@ -57,6 +57,39 @@ pub fn into_sight(element: &web_sys::Element) {
     }
 }
 
+/// Does `action`, then scrolls the page as far as the action moved the element `selector` (by
+/// putting something in above it, or taking something away), so that what was under the pointer
+/// is still there for the next click or tap. Not when a result panel is up, which is brought
+/// into view instead, nor in a frame, whose scrolling is the site's.
+pub fn keeping_in_place(selector: &'static str, action: impl FnOnce()) {
+    let top = move || {
+        let document = window().document()?;
+        if document
+            .query_selector(".end-panel")
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            return None;
+        }
+        let element = document.query_selector(selector).ok().flatten()?;
+        Some(element.get_bounding_client_rect().top())
+    };
+    let before = top();
+    action();
+    let Some(before) = before.filter(|_| frame_parent().is_none()) else {
+        return;
+    };
+    // Looked at once the screen has been drawn for the action, before it is painted.
+    leptos::prelude::request_animation_frame(move || {
+        if let Some(after) = top() {
+            if (after - before).abs() >= 1.0 {
+                window().scroll_by_with_x_and_y(0.0, after - before);
+            }
+        }
+    });
+}
+
 /// Whether the screen matches a CSS media query now.
 fn media_matches(query: &str) -> bool {
     window()

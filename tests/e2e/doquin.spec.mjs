@@ -217,19 +217,84 @@ export const tests = [
     name: 'on a touch screen a hole tapped leaves no preview behind: the focus handed on to a face says nothing until the keyboard moves it',
     async run(t) {
       const page = await t.page({ width: 390, height: 844, hasTouch: true, isMobile: true });
-      await startDoquin(page, t.base, { players: [{ name: 'Ada' }, { name: 'Bob' }] });
-      await page.locator('.doquin-faces [data-hole="F1-1"]').tap();
-      await movesReach(page, 1);
-      // Undo with nothing more to take back hands the focus on to the faces: to F1-1, a hole
-      // to play again, which the finger that tapped it is no longer over.
-      await page.getByRole('button', { name: 'Undo' }).tap();
-      await movesReach(page, 0);
+      const setUp = await openCapture(page, t.base);
+      await page.locator('.doquin-faces [data-hole="R2-2"]').tap();
+      await movesReach(page, setUp.length + 1);
+      // Push as hinted, once the pushes are made, is gone, and hands the focus on to the faces:
+      // to a hole which the finger that tapped the button is not over.
+      await page.getByRole('button', { name: 'Hint', exact: true }).tap();
+      await page.locator('.hint-text').waitFor({ timeout: 15000 });
+      await page.locator('#push-hinted').tap();
+      await waitText(page.locator('.status'), 'Bob to play', 20000);
       await page.waitForFunction(() => document.activeElement?.closest?.('.doquin-faces'), null, { timeout: 2000 });
       await page.waitForTimeout(200);
       assert.equal((await page.locator('.preview-line').textContent()).trim(), '', 'no preview of a hole nobody points at');
+      assert.ok((await page.locator('#doquin-keys').boundingBox()).height <= 1, 'nor the keys, for a finger');
       // The keyboard's focus previews its hole.
       await page.keyboard.press('ArrowRight');
       await waitText(page.locator('.preview-line'), /: the peg would/);
+    },
+  },
+  {
+    name: 'what a pick puts in above the block (Push as hinted after a capture, a refusal) leaves the holes under the pointer',
+    async run(t) {
+      for (const [width, height] of [[1280, 800], [390, 844]]) {
+        const page = await t.page({ width, height });
+        await openCapture(page, t.base);
+        // Where the block stands on the screen, not on the page: what the pointer is over.
+        const top = () => page.locator('.doquin-block').evaluate((e) => Math.round(e.getBoundingClientRect().top));
+        const hole = page.locator('.doquin-block [data-hole="R2-2"]').first();
+        await hole.scrollIntoViewIfNeeded();
+        const before = await top();
+        await hole.click();
+        await page.waitForSelector('#push-hinted');
+        await page.waitForTimeout(100);
+        assert.equal(await top(), before, `at ${width}px the block stays put when Push as hinted comes`);
+        // A hole that cannot be played now: refused, with the block where it was.
+        await page.locator('.doquin-block [data-hole="F3-3"]').first().click({ force: true });
+        await page.locator('.doquin-screen .error').waitFor();
+        await page.waitForTimeout(100);
+        assert.equal(await top(), before, `at ${width}px the block stays put when a pick is refused`);
+        await t.shot(page, `pushes-block-in-place-${width}`);
+      }
+    },
+  },
+  {
+    name: 'on a phone the end of a round, played on a face far below, is brought into view; Redo of that move shows it again',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      // Bob has five pegs all the way in; Ada's F4-2 ends round 1.
+      const moves = 'F1-1 R3-2 F3-1 R2-2 R1-1 R3-1 T1-3 R3-4 F2-2 R2-4 pR2-4 pR3-4 R1-4'.split(' ');
+      await open(page, t.base, shareRoute({
+        format: 'parlour-record', version: 1, game: 'doquin', options: { pegs: 6 },
+        players: [{ name: 'Ada', kind: 'human' }, { name: 'Bob', kind: 'human' }], moves,
+      }));
+      await page.waitForSelector('.doquin-screen .doquin-faces');
+      // The panel is brought into view only for a move made a while after the screen opened.
+      await page.waitForTimeout(1200);
+      const hole = page.locator('.doquin-faces [data-hole="F4-2"]');
+      await hole.scrollIntoViewIfNeeded();
+      assert.ok(await page.evaluate(() => scrollY > 300), 'the faces are well below the top');
+      await hole.click();
+      await page.waitForSelector('#next-round');
+      const inView = () => page.evaluate(() => {
+        const box = document.querySelector('#next-round').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight;
+      });
+      await page.waitForFunction(() => {
+        const box = document.querySelector('#next-round').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight;
+      }, null, { timeout: 3000 }).catch(async () => assert.fail(`Start round 2 is out of view (top ${await page.locator('#next-round').evaluate((b) => b.getBoundingClientRect().top)})`));
+      assert.ok(await inView());
+      await t.shot(page, 'round-end-in-view-390');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await movesReach(page, moves.length);
+      assert.equal(await page.locator('#next-round').count(), 0, 'taken back, the round goes on');
+      await page.getByRole('button', { name: 'Redo' }).click();
+      await movesReach(page, moves.length + 1);
+      await page.waitForSelector('#next-round', { timeout: 3000 })
+        .catch(() => assert.fail('Redo of the move that ended round 1 goes past its end unseen'));
+      await waitText(page.locator('#round-title'), /Round 1/);
     },
   },
   {
@@ -427,6 +492,8 @@ export const tests = [
       }
       const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
       assert.ok(await page.evaluate(() => !!document.activeElement?.closest('.doquin-faces')), 'Tab reaches the faces');
+      const keys = await page.locator('#doquin-keys').boundingBox();
+      assert.ok(keys && keys.height > 10, `the keys are shown under the faces while the keyboard is there (${JSON.stringify(keys)})`);
       await page.keyboard.press('r');
       await page.keyboard.press('Control+Home');
       await page.keyboard.press('ArrowDown');
@@ -453,6 +520,8 @@ export const tests = [
       await page.keyboard.press('Enter');
       const moves = await movesReach(page, setUp.length + 3);
       assert.deepEqual(moves.slice(setUp.length), ['R2-2', 'pT4-2', 'pR2-2'], 'the chosen order, then the forced push');
+      // The push chosen is said, and the push the app made after it, not one in place of the other.
+      await waitText(page.locator('[aria-live="polite"].visually-hidden'), /pushes .* at top 4-2 in;.*pushes .* at right 2-2 in/);
       const block = replay(moves);
       assert.equal(block.toMove, 1, "Bob's turn");
       await assertFaces(page, block);

@@ -6,6 +6,31 @@ import { drag, moveList, playByClicks, startGame, touch } from './morris.mjs';
 
 export const tests = [
   {
+    name: 'on a phone the board stays under the finger when a double mill asks, in a longer line, for a man to remove',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      const record = {
+        format: 'parlour-record', version: 1, game: 'morris', variant: 'morrice', options: {},
+        players: [{ name: 'Wilhelmina', kind: 'human' }, { name: 'Bartholomew', kind: 'human' }],
+        moves: ['a1', 'f2', 'a7', 'd6', 'b4', 'e5', 'c4', 'g1'],
+      };
+      await open(page, t.base, shareRoute(record));
+      await page.waitForSelector('svg.board');
+      const top = () => page.locator('svg.board').evaluate((e) => Math.round(e.getBoundingClientRect().top));
+      const status = () => page.locator('.status').evaluate((e) => Math.round(e.getBoundingClientRect().height));
+      const before = await top();
+      const lines = await status();
+      // a4 closes a1-a4-a7 and a4-b4-c4.
+      await touch(page, 'a4');
+      await waitText(page.locator('.status'), 'has made two mills');
+      assert.ok(await status() > lines, 'the request takes more room than the line before it (else this test shows nothing)');
+      await page.waitForTimeout(100);
+      assert.equal(await top(), before, 'the board is where it was on the screen');
+      await touch(page, 'f2');
+      assert.deepEqual(await moveList(page), [...record.moves, 'a4xf2']);
+    },
+  },
+  {
     name: 'a whole Morelles game is played to a win by clicks',
     async run(t) {
       const page = await t.page();

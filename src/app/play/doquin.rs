@@ -40,6 +40,13 @@ fn peg_mark(seat: usize, class: &'static str) -> impl IntoView {
     }
 }
 
+/// The rounds whose end the players are taken to have seen when the game comes to `now` other
+/// than by a move made on the screen (opened from a link or a reload, or played again by Redo):
+/// all but the one the last move ended, whose end is shown as it was when the move was made.
+fn rounds_seen_at(now: &Doquin) -> usize {
+    now.rounds().len() - usize::from(now.round_end().is_some())
+}
+
 #[component]
 pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
@@ -48,9 +55,8 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let has_computer = levels.iter().any(Option::is_some);
     let title_names = names.join(" v ");
     // A game opened just after a move that ended a round (a link, a reload) shows that round's
-    // end, as it was shown when the move was made.
-    let rounds_seen =
-        game.position().rounds().len() - usize::from(game.position().round_end().is_some());
+    // end.
+    let rounds_seen = rounds_seen_at(game.position());
     let names = StoredValue::new(names);
     let levels = StoredValue::new(levels);
     let game = RwSignal::new(game);
@@ -139,7 +145,15 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     said.push(ending_words(&after, &all_names()));
                 }
                 let said: Vec<String> = said.iter().map(|w| sentence(w)).collect();
-                say(said.join(" "));
+                let said = said.join(" ");
+                // A push the app makes for a person follows the push they chose a moment
+                // before: both are said, the later not in place of the earlier.
+                if by_app && level_of(seat).is_none() {
+                    let earlier = announce.get_untracked();
+                    say(format!("{earlier} {said}").trim_start().to_string());
+                } else {
+                    say(said);
+                }
             }
             Err(e) => message.set(Some(sentence(&e.to_string()))),
         }
@@ -238,7 +252,8 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         game.update(|g| {
             g.redo_to_person(automatic);
         });
-        round_seen.set(position.get_untracked().rounds().len());
+        // A move played again that ends a round shows that round's end, as it did when played.
+        round_seen.set(rounds_seen_at(&position.get_untracked()));
         say("Played again.".into());
     };
 
@@ -501,11 +516,14 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             .next()
             .unwrap_or_default()
             .to_string();
+        // On a phone the move that ended the round was made on a face far below the panel.
+        let actions = NodeRef::new();
+        super::result_into_view(actions);
         Some(view! {
             <section class="end-panel round-panel" aria-labelledby="round-title">
                 <h2 id="round-title">{sentence(&headline)}</h2>
                 {rounds_table(&now)}
-                <p class="actions">
+                <p class="actions" node_ref=actions>
                     <button type="button" class="primary" id="next-round" on:click=next_round>
                         {format!("Start round {}", now.round())}
                     </button>
@@ -549,7 +567,12 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             ".block-stage [tabindex=\"0\"]",
         ],
     );
-    let on_pick = Callback::new(pick);
+    // What is put in above the block when a hole is picked (a refusal, Push as hinted after a
+    // capture) would move the holes from under the pointer: the page scrolls with them.
+    let on_block_pick =
+        Callback::new(move |hole| dom::keeping_in_place(".block-stage", || pick(hole)));
+    let on_face_pick =
+        Callback::new(move |hole| dom::keeping_in_place(".doquin-faces", || pick(hole)));
     let on_hover = Callback::new(move |hole: Option<Hole>| hovered.set(hole));
     // The three faces go under the block, or where the screen is wide, beside it under the
     // players, so that they are in view at a desk as well as the block. Moved, they are drawn
@@ -582,8 +605,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             });
         }
     });
-    let faces =
-        move || view! { <FaceViews position=shown marks=marks on_pick=on_pick on_hover=on_hover/> };
+    let faces = move || view! { <FaceViews position=shown marks=marks on_pick=on_face_pick on_hover=on_hover/> };
     view! {
         <PlayScreen title="Doquin" versus=title_names class="doquin-screen" announce=announce>
             <div class="play-layout">
@@ -603,7 +625,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                         // length never moves the holes under the pointer.
                         <div class="block-stage">
                             <p class="preview-line" aria-live="polite">{preview_line}</p>
-                            <BlockView position=shown marks=marks on_pick=on_pick on_hover=on_hover/>
+                            <BlockView position=shown marks=marks on_pick=on_block_pick on_hover=on_hover/>
                         </div>
                         {move || (!faces_aside.get()).then(faces)}
                     </div>

@@ -229,8 +229,14 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         }
         act_anyway(f);
     };
-    let on_touch = Callback::new(move |point| act(&|p| p.touch(point)));
-    let on_drag = Callback::new(move |(from, to)| act(&|p| p.drag(from, to)));
+    // A mill made asks, above the board, for a man to remove: the board stays under the pointer
+    // when the words take another line.
+    let on_touch = Callback::new(move |point| {
+        dom::keeping_in_place("svg.board", || act(&|p| p.touch(point)));
+    });
+    let on_drag = Callback::new(move |(from, to)| {
+        dom::keeping_in_place("svg.board", || act(&|p| p.drag(from, to)));
+    });
     let on_cancel = Callback::new(move |_| act(&|p| p.clear()));
 
     // Stops the computer's thinking and forgets a hint: the position is about to change.

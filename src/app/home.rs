@@ -39,7 +39,8 @@ pub fn Home() -> impl IntoView {
                     <ul class="plain">
                         {in_progress.into_iter().map(|game| {
                             let href = format!("#/play/{}", game.id);
-                            let summary = game_summary(&game);
+                            // When it was last played tells apart two games of the same players.
+                            let summary = format!("{}, {}", game_summary(&game), super::dom::local_time(game.updated));
                             // Each Resume says which game it resumes, to a screen reader too.
                             view! {
                                 <li>

@@ -544,6 +544,7 @@ fn QuoitsSetup() -> impl IntoView {
     let target_id = "quoits-target";
     view! {
         <form class="setup" on:submit=start>
+            <p class="hint">"Four men each, pitched down a lane towards the hub by the Double Teetotum; each end, the men nearest the hub earn a bonus. With three players on two pitches, the second pitches alone at pitch B: one pitch for everybody evens that out."</p>
             <SeatsEditor seats=seats fewest=2 most=4 levels=GameKind::Quoits.has_levels() colours=GameKind::Quoits.has_colours()/>
             <fieldset>
                 <legend>"Options"</legend>
@@ -593,6 +594,14 @@ fn DominoesSetup() -> impl IntoView {
     let set = RwSignal::new(dominoes::Set::DoubleSix);
     // None follows the rules' table for the game, the set and the players.
     let hand = RwSignal::new(None::<usize>);
+    // Bones each set by hand are for the players there were: with more or fewer, the game's
+    // own count comes back.
+    super::effect(move |first| {
+        seats.count.track();
+        if !first {
+            hand.set(None);
+        }
+    });
     let target = RwSignal::new(None::<u32>);
     let partners = RwSignal::new(true);
     let single_hand = RwSignal::new(false);

@@ -360,7 +360,13 @@ fn SaveRow(
                     view! { <h2 class="save-name">{game.get_value().name}</h2> }.into_any()
                 }}
                 <p>
-                    <span class="kind">{match saved.kind { SaveKind::Autosave => "Autosave", SaveKind::Named => "Saved" }}</span>
+                    // The autosaves that "Remove them…" would take are marked, so that the
+                    // player can see which before agreeing.
+                    <span class="kind">{match saved.kind {
+                        SaveKind::Autosave if saved.is_old_finished(dom::now()) => "Old autosave",
+                        SaveKind::Autosave => "Autosave",
+                        SaveKind::Named => "Saved",
+                    }}</span>
                     " · " {game_summary(&saved)}
                     " · " <time>{dom::local_time(saved.updated)}</time>
                 </p>
@@ -443,7 +449,7 @@ fn OldGames(listing: RwSignal<Listing<SaveSummary>>, on_removed: Callback<()>) -
         let n = old.with(Vec::len);
         (n > 0).then(|| view! {
             <p class="old-games">
-                <span>{format!("{} last played more than 30 days ago.", games(n))}</span>
+                <span>{format!("{} last played more than 30 days ago, marked “Old autosave” below.", games(n))}</span>
                 <button type="button" on:click=move |_| asking.set(true)>{if n == 1 { "Remove it…" } else { "Remove them…" }}</button>
             </p>
             {move || asking.get().then(|| view! {

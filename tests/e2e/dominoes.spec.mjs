@@ -401,7 +401,7 @@ export const tests = [
       assert.deepEqual(await shown(), seen, 'the same player sees the same hand, and the log is the same');
       // The home page and the list name the game played (Draw), as its save's name does.
       await page.goto(t.base + '#/');
-      await waitText(page.locator('.continue li span').first(), new RegExp(`^Draw: Ada v Bob, ${before.record.moves.length} moves, in progress$`));
+      await waitText(page.locator('.continue li span').first(), new RegExp(`^Draw: Ada v Bob, ${before.record.moves.length} moves, in progress, .*\\d{4}.*$`));
       // Resumed from the list of saved games too, and play goes on.
       await page.goto(t.base + '#/saves');
       await page.waitForSelector('#screen-title');

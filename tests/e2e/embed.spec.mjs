@@ -341,6 +341,14 @@ export const tests = [
       await page.selectOption('#player-count', '4');
       await page.waitForFunction(() => document.querySelector('#domino-hand').value === '5');
       await page.waitForFunction(() => document.querySelector('#domino-hand-note').textContent === '');
+      // Bones each set by hand for two players go back to the rules' count for three.
+      await page.selectOption('#player-count', '2');
+      await page.fill('#domino-hand', '12');
+      await page.locator('#domino-hand').dispatchEvent('change');
+      await page.selectOption('#player-count', '3');
+      await page.waitForFunction(() => document.querySelector('#domino-hand').value === '5')
+        .catch(async () => assert.fail(`bones each for three: ${await page.locator('#domino-hand').inputValue()}`));
+      assert.ok(await page.getByRole('button', { name: 'Start the game' }).isEnabled(), 'the game can be started');
     },
   },
   {

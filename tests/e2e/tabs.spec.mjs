@@ -288,7 +288,11 @@ export const tests = [
       await waitText(rows(page).nth(2), `${third.record.moves.length} move${third.record.moves.length === 1 ? "" : "s"},`);
       await waitText(page.locator('.problem'), 'parlour/game/torn');
       const line = page.locator('.old-games');
-      await waitText(line, `${old.length} finished games last played more than 30 days ago`);
+      await waitText(line, `${old.length} finished games last played more than 30 days ago, marked “Old autosave” below`);
+      // The rows marked are the ones the offer would remove, and only those.
+      const marked = await page.locator('li.save').filter({ has: page.locator('.kind', { hasText: /^Old autosave$/ }) })
+        .locator('.save-name').allTextContents();
+      assert.deepEqual([...marked].sort(), old.map((s) => s.name).sort(), 'the old autosaves, and no other save, are marked');
       await t.shot(page, 'saves-1280-light');
 
       // A second tab with the list open follows what the first removes.

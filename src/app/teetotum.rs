@@ -7,6 +7,7 @@ use parlour::decimal::short;
 use parlour::record::{colour_of, seat_colours, Player};
 use parlour::rules::teetotum::{Spin, COLOURS};
 use parlour::session::Spun;
+use parlour::storage::Pace;
 
 /// The colour each seat plays in (and so the shape of its pieces), as the players chose them,
 /// kept for a screen's closures.
@@ -44,6 +45,61 @@ pub fn or_space_key() -> &'static str {
     }
 }
 
+/// When the tops drawn last come to rest. A spin's result is shown once they do (style/main.css),
+/// so the screen's automatic moves wait for it before their pace: a computer's spin after a
+/// person's, or its choice after its own spin, does not cut the spin short.
+#[derive(Clone, Copy)]
+pub struct SpinRest(StoredValue<f64>);
+
+impl SpinRest {
+    pub fn new() -> Self {
+        Self(StoredValue::new(0.0))
+    }
+
+    /// A spin has just been made, to be drawn spinning for as long as the style sheet has the
+    /// tops spin; at the quick pace it is drawn at rest.
+    pub fn spun(self, pace: Pace) {
+        let spinning = if pace == Pace::Quick {
+            0.0
+        } else {
+            spinning_ms()
+        };
+        self.0.set_value(super::dom::now() + spinning);
+    }
+
+    /// The player clicked the tops: they are at rest now.
+    fn skip(self) {
+        self.0.set_value(super::dom::now());
+    }
+
+    /// How long until the tops rest, in milliseconds (nothing once they have).
+    pub fn left_ms(self) -> f64 {
+        (self.0.get_value() - super::dom::now()).max(0.0)
+    }
+
+    /// How long an automatic spin waits: for the tops to rest, then the pace (at least a
+    /// quarter of a second).
+    pub fn wait(self, pace: Pace) -> std::time::Duration {
+        std::time::Duration::from_millis((self.left_ms() + pace.least_ms().max(250.0)) as u64)
+    }
+}
+
+/// How long the tops spin, in milliseconds: four times the style sheet's `--motion`, which is
+/// nothing with animations off.
+fn spinning_ms() -> f64 {
+    let motion = window()
+        .document()
+        .and_then(|d| d.document_element())
+        .and_then(|root| window().get_computed_style(&root).ok().flatten())
+        .and_then(|style| style.get_property_value("--motion").ok())
+        .unwrap_or_default();
+    motion
+        .trim()
+        .trim_end_matches("ms")
+        .parse::<u32>()
+        .map_or(0.0, |ms| 4.0 * f64::from(ms))
+}
+
 /// The two tops, showing the game's last spin; each new spin starts the animation again.
 #[component]
 pub fn Teetotum(
@@ -57,6 +113,9 @@ pub fn Teetotum(
     /// spin for lead, where only the sum counts), and so is called out.
     #[prop(into)]
     doublets: Signal<bool>,
+    /// When the tops rest: a new spin made by the screen spins until then (one brought back by
+    /// Redo, or made at the quick pace, is drawn at rest), and a click on the tops rests them.
+    rest: SpinRest,
 ) -> impl IntoView {
     let skipped = RwSignal::new(false);
     let top = move |x: f64, number: Option<u8>, delay: &'static str| {
@@ -89,11 +148,14 @@ pub fn Teetotum(
     // would take a spin still spinning for one gone back to).
     let spun = Memo::new(move |_| spun.get());
     view! {
-        <figure class="teetotum" on:click=move |_| skipped.set(true)>
+        <figure class="teetotum" on:click=move |_| {
+            skipped.set(true);
+            rest.skip();
+        }>
             {move || {
-                skipped.set(false);
                 let spun = spun.get();
                 let new = spun.is_some_and(|s| drawn.get_value().is_none_or(|at| s.at > at));
+                skipped.set(new && rest.left_ms() <= 0.0);
                 drawn.set_value(spun.map(|s| s.at));
                 if new {
                     odd.update_value(|odd| *odd = !*odd);

@@ -265,8 +265,21 @@ export const tests = [
       // (An animation about to start has no start time yet.)
       assert.ok(wobbles.length === 2 && wobbles.every((start) => start === null || start >= clicked),
         `both tops wobble from this spin (started ${wobbles} after the click at ${clicked})`);
+      // What the spin decides (whose turn it is, the arrows to choose, where they would land)
+      // waits for the tops to come to rest, as the sum beside them does.
+      const waits = await page.evaluate(() => {
+        const delays = (e) => (e?.getAnimations() ?? []).filter((a) => a.animationName.startsWith('teetotum-rest'))
+          .map((a) => a.effect.getTiming().delay);
+        const of = (selector) => delays(document.querySelector(selector));
+        return { sum: of('.teetotum figcaption .sum'), status: of('.status'), choices: of('.choices'), ghost: of('.board .ghost') };
+      });
+      assert.ok(waits.sum.length === 1 && waits.sum[0] > 500, `the sum waits for the tops (${JSON.stringify(waits)})`);
+      for (const what of ['status', 'choices', 'ghost']) assert.deepEqual(waits[what], waits.sum, `the ${what} waits as the sum does`);
       await page.click('.teetotum');
       await page.waitForSelector('.teetotum svg.skipped');
+      // Skipped, all is shown at once.
+      assert.deepEqual(await page.evaluate(() => ['.status', '.choices', '.board .ghost'].map((s) => getComputedStyle(document.querySelector(s)).opacity)),
+        ['1', '1', '1'], 'a spin skipped shows what it decides at once');
       // A spin skipped stays where it was drawn, its numbers shown.
       const drawn = await page.locator('.teetotum svg').boundingBox();
       const caption = await page.locator('.teetotum figcaption').boundingBox();

@@ -126,6 +126,47 @@ export const tests = [
     },
   },
   {
+    name: 'a man pitched flies in, and the words say where, once the tops have come to rest; a click on the tops shows it at once',
+    async run(t) {
+      // Animations on.
+      const page = await t.page({ width: 390, height: 844 });
+      const names = ['Ada', 'Bob'];
+      await startQuoits(page, t.base, names.map((name) => ({ name })));
+      // Past the spin for lead (a tie spins again), to a pitch.
+      for (let i = 0; i < 12 && /^Spin for lead/.test(await page.locator('.status').textContent()); i += 1) {
+        const moves = await savedMoves(page);
+        await page.click('.spin-button');
+        await movesReach(page, moves.length + 1);
+        await page.click('.teetotum');
+        await page.waitForFunction(() => !document.querySelector('.spin-button').disabled);
+      }
+      const moves = await savedMoves(page);
+      await page.click('.spin-button');
+      await movesReach(page, moves.length + 1);
+      const timing = () => page.evaluate(() => {
+        const delays = (e, name) => (e?.getAnimations() ?? []).filter((a) => a.animationName.startsWith(name))
+          .map((a) => a.effect.getTiming().delay);
+        return {
+          sum: delays(document.querySelector('.teetotum figcaption .sum'), 'teetotum-rest'),
+          status: delays(document.querySelector('.status'), 'teetotum-rest'),
+          line: delays(document.querySelector('.pitch-line'), 'teetotum-rest'),
+          man: delays(document.querySelector('.quoit-man.pitched'), 'pitch-in'),
+        };
+      });
+      const waits = await timing();
+      assert.ok(waits.sum.length === 1 && waits.sum[0] > 500, `the sum waits for the tops (${JSON.stringify(waits)})`);
+      assert.deepEqual(waits.status, waits.sum, 'whose turn is next waits as the sum does');
+      assert.deepEqual(waits.line, waits.sum, 'where the man lands is said when the sum is');
+      assert.deepEqual(waits.man, waits.sum, 'the man flies in when the tops come to rest');
+      await t.shot(page, 'pitch-while-spinning-390');
+      await page.click('.teetotum');
+      await page.waitForSelector('.teetotum svg.skipped');
+      const skipped = await timing();
+      assert.deepEqual([skipped.status, skipped.line], [[], []], 'skipped, the words are shown at once');
+      assert.ok(skipped.man.every((d) => d === 0), `skipped, the man flies at once (${skipped.man})`);
+    },
+  },
+  {
     name: 'two people play a single end by mouse; the end\'s score adds up man by man',
     async run(t) {
       const page = await t.page();
@@ -361,6 +402,39 @@ export const tests = [
       game = await settled(() => assertQuoitsScreen(page, names, { singleEnd: true }));
       assert.deepEqual(game.winners, [0, 1]);
       await waitText(page.locator('.end-panel h2'), 'Ada and Bob share the win with 17 points each.');
+    },
+  },
+  {
+    name: 'a game that plays itself waits for each spin to come to rest before the next, at the steady pace; at the quick pace the tops are drawn at rest',
+    async run(t) {
+      // Animations on.
+      const page = await t.page({ width: 1280, height: 800 });
+      await startQuoits(page, t.base, [{ name: 'Ada' }, { name: 'Bob' }]);
+      await page.selectOption('#pace', 'steady');
+      await page.getByLabel('Play the whole game automatically').check();
+      // When each spin is drawn (changes to the tops less than 0.3 s apart are one spin's).
+      await page.evaluate(() => {
+        window.spunAt = [];
+        new MutationObserver(() => window.spunAt.push(performance.now()))
+          .observe(document.querySelector('.teetotum'), { childList: true, subtree: true, characterData: true });
+      });
+      const moves = await movesReach(page, 4, 20000);
+      assert.ok(moves.length >= 4);
+      // Every spin waits for the one before to rest (about a second) and then the pace
+      // (0.7 s): no two spins come closer than the spinning alone.
+      const made = await page.evaluate(() => {
+        const out = [];
+        for (const at of window.spunAt) if (!out.length || at - out.at(-1) > 300) out.push(at);
+        return out;
+      });
+      const gaps = made.slice(1).map((at, i) => Math.round(at - made[i]));
+      assert.ok(gaps.length >= 2 && gaps.every((g) => g >= 1000), `each spin waits for the last to rest: ${gaps} ms apart`);
+      // At the quick pace the spins come at once, drawn at rest, their words shown.
+      await page.selectOption('#pace', 'quick');
+      const quick = (await savedMoves(page)).length;
+      await movesReach(page, quick + 2, 10000);
+      assert.equal(await page.locator('.teetotum svg.skipped').count(), 1, 'the tops are drawn at rest');
+      assert.equal(await page.locator('.status').evaluate((e) => getComputedStyle(e).opacity), '1', 'and what the spin decides is shown');
     },
   },
   {

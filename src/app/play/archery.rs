@@ -21,11 +21,11 @@ use parlour::worker::{Answer, Expectation, Request, Task};
 use super::super::boards::archery::ArcheryBoard;
 use super::super::boards::pieces::outline;
 use super::super::computer;
-use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
+use super::super::teetotum::{or_space_key, SeatColours, SpinRest, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, heard, keep_saved, remembered_pace, seat_levels, sentence, sentences,
-    start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, heard, holds, keep_saved, remembered_pace, seat_levels, sentence,
+    sentences, start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -66,6 +66,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let announce = RwSignal::new(String::new());
     heard(message, announce);
     let pace = remembered_pace();
+    let rest = SpinRest::new();
     let auto_spin = RwSignal::new(false);
     let paused = RwSignal::new(false);
     // The move count when the computer (or the automatic spinner) was set going; a changed
@@ -94,6 +95,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         if before.turn() != Turn::Chance {
             return;
         }
+        rest.spun(pace.get_untracked());
         let who = name_of(before.player());
         let mut played = None;
         game.update(|g| {
@@ -177,25 +179,37 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                             spin();
                         }
                     },
-                    Duration::from_millis(pace.get_untracked().least_ms().max(250.0) as u64),
+                    rest.wait(pace.get_untracked()),
                 );
             }
             Turn::Seat(_) => {
                 let Some(level) = computer_seat else { return };
                 let ticket = start_turn(busy);
-                let asked = computer_move::<Shot>(
-                    game.with_untracked(|g| g.record()),
-                    level,
-                    pace,
-                    paused,
-                    message,
-                    move || still_due(ticket, at, true),
-                    move |m| choose(m, true),
-                );
-                if let Err(why) = asked {
-                    busy.set(None);
-                    paused.set(true);
-                    message.set(Some(format!("{why}; the game is paused.")));
+                let ask = move || {
+                    computer_move::<Shot>(
+                        game.with_untracked(|g| g.record()),
+                        level,
+                        pace,
+                        paused,
+                        message,
+                        busy,
+                        move || still_due(ticket, at, true),
+                        move |m| choose(m, true),
+                    );
+                };
+                // The computer chooses once its spin has come to rest, and the pace after.
+                let left = rest.left_ms();
+                if left > 0.0 {
+                    set_timeout(
+                        move || {
+                            if holds(busy, ticket) {
+                                ask();
+                            }
+                        },
+                        Duration::from_millis(left as u64),
+                    );
+                } else {
+                    ask();
                 }
             }
             _ => {}
@@ -450,7 +464,8 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 <Teetotum
                     spun=Signal::derive(move || game.with(|g| last_spin(g, Archery::player)))
                     names=names
-                    doublets=Signal::derive(move || DOUBLETS_COUNT && played.get())/>
+                    doublets=Signal::derive(move || DOUBLETS_COUNT && played.get())
+                    rest=rest/>
                 <button type="button" class="primary spin-button" on:click=move |_| spin()
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
             </div>

@@ -267,20 +267,16 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     );
                     return;
                 }
-                let asked = computer_move::<Move>(
+                computer_move::<Move>(
                     game.with_untracked(|g| g.record()),
                     level,
                     pace,
                     paused,
                     message,
+                    busy,
                     move || still_due(ticket, at),
                     move |m| act(m, true),
                 );
-                if let Err(why) = asked {
-                    busy.set(None);
-                    paused.set(true);
-                    message.set(Some(format!("{why}; the game is paused.")));
-                }
             }
             _ => {}
         }

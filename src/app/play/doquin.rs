@@ -196,20 +196,16 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         let at = plies();
         if let Some(level) = level_of(seat) {
             let ticket = start_turn(busy);
-            let asked = computer_move::<Move>(
+            computer_move::<Move>(
                 game.with_untracked(|g| g.record()),
                 level,
                 pace,
                 paused,
                 message,
+                busy,
                 move || still_due(ticket, at),
                 move |m| act(m, true),
             );
-            if let Err(why) = asked {
-                busy.set(None);
-                paused.set(true);
-                message.set(Some(format!("{why}; the game is paused.")));
-            }
         } else if let Some(hole) = forced.get() {
             let ticket = start_turn(busy);
             set_timeout(

@@ -226,30 +226,39 @@ pub fn start_turn(busy: RwSignal<Option<usize>>) -> usize {
 /// still holds the turn's ticket (from [`start_turn`]), and is then freed. A screen left in the
 /// meantime has nothing due (its signals are gone, and are not read).
 pub fn comes_due(busy: RwSignal<Option<usize>>, ticket: usize) -> bool {
-    let due = busy.try_get_untracked().flatten() == Some(ticket);
+    let due = holds(busy, ticket);
     if due {
         busy.set(None);
     }
     due
 }
 
+/// Whether `busy` still holds the automatic turn's `ticket` (from [`start_turn`]): nothing has
+/// taken the turn's place. Unlike [`comes_due`] it leaves the ticket where it is.
+pub fn holds(busy: RwSignal<Option<usize>>, ticket: usize) -> bool {
+    busy.try_get_untracked().flatten() == Some(ticket)
+}
+
 /// Asks the computer, in its worker, for the move of `level` in the game `record` holds. When
 /// the answer comes, it waits out the rest of the pace; then, if `still_due()` says the turn is
 /// still the one asked about, the move is read and handed to `play`. A move that cannot be had
-/// or read pauses the game with a message saying why; nothing is played.
+/// or read pauses the game with a message saying why; nothing is played. So does a question
+/// that cannot be asked (no worker), which also frees the turn's ticket in `busy`.
 ///
 /// The screen that asks must call `on_cleanup(computer::cancel)`, since a reply that came after
 /// the screen was left would read its signals; its `still_due` should use [`comes_due`], since
 /// the pace's wait may end after the screen was left.
+#[allow(clippy::too_many_arguments)]
 pub fn computer_move<M: std::str::FromStr + 'static>(
     record: Record,
     level: parlour::ai::Level,
     pace: RwSignal<Pace>,
     paused: RwSignal<bool>,
     message: RwSignal<Option<String>>,
+    busy: RwSignal<Option<usize>>,
     still_due: impl Fn() -> bool + 'static,
     play: impl Fn(M) + 'static,
-) -> Result<(), String> {
+) {
     let asked_at = dom::now();
     let request = parlour::worker::Request {
         id: 0,
@@ -280,7 +289,11 @@ pub fn computer_move<M: std::str::FromStr + 'static>(
             std::time::Duration::from_millis(wait as u64),
         );
     };
-    super::computer::ask(request, reply).map(|_| ())
+    if let Err(why) = super::computer::ask(request, reply) {
+        busy.set(None);
+        paused.set(true);
+        message.set(Some(format!("{why}; the game is paused.")));
+    }
 }
 
 /// A hint: the move the computer suggests for the position after `at` moves, in words.

@@ -345,12 +345,13 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         }
         let at = plies();
         let ticket = start_turn(busy);
-        let asked = computer_move::<Move>(
+        computer_move::<Move>(
             play.with_untracked(|p| p.game.record()),
             level,
             pace,
             paused,
             message,
+            busy,
             move || still_due(ticket, at),
             move |m| {
                 let before = position.get_untracked();
@@ -366,11 +367,6 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
                 }
             },
         );
-        if let Err(why) = asked {
-            busy.set(None);
-            paused.set(true);
-            message.set(Some(format!("{why}; the game is paused.")));
-        }
     });
 
     let export = move |_| {

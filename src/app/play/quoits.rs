@@ -1,8 +1,6 @@
 //! The Quoits screen: the spin for lead, the Double Teetotum, one or two pitches, what each
 //! pitch did, the score of every end with a chart of the totals, and games that play themselves.
 
-use std::time::Duration;
-
 use leptos::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -22,7 +20,7 @@ use parlour::storage::SavedGame;
 use super::super::boards::num;
 use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;
-use super::super::teetotum::{or_space_key, SeatColours, Teetotum};
+use super::super::teetotum::{or_space_key, SeatColours, SpinRest, Teetotum};
 use super::super::{dom, effect};
 use super::{
     comes_due, keep_saved, remembered_pace, start_turn, EndActions, GameControls, LeadPanel,
@@ -120,6 +118,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     let entry = StoredValue::new(saved);
     let announce = RwSignal::new(String::new());
     let pace = remembered_pace();
+    let rest = SpinRest::new();
     // With nobody at the table the game plays itself from the start.
     let auto_play = RwSignal::new(!has_human);
     let paused = RwSignal::new(false);
@@ -140,6 +139,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
         if before.turn() != Turn::Chance {
             return;
         }
+        rest.spun(pace.get_untracked());
         let mut played = None;
         game.update(|g| {
             played = g.play_chance_due(|| {
@@ -181,7 +181,7 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                     spin();
                 }
             },
-            Duration::from_millis(pace.get_untracked().least_ms().max(250.0) as u64),
+            rest.wait(pace.get_untracked()),
         );
     });
 
@@ -383,7 +383,8 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         <Teetotum
                             spun=Signal::derive(move || game.with(|g| last_spin(g, Quoits::player)))
                             names=names
-                            doublets=Signal::derive(move || DOUBLETS_COUNT && played.get())/>
+                            doublets=Signal::derive(move || DOUBLETS_COUNT && played.get())
+                    rest=rest/>
                         <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>

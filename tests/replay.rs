@@ -250,31 +250,34 @@ fn bad_records_are_told_not_played() {
     );
 }
 
+/// An embedded replay's address read for its record part and its theme.
+fn framed_theme(address: &str) -> (&str, Result<Option<parlour::session::embed::Theme>, String>) {
+    let (record, settings) = replay::address_parts(address, true);
+    (record, settings.map(|s| s.theme))
+}
+
 #[test]
 fn an_embedded_replay_address_gives_its_record_and_theme() {
     use parlour::session::embed::Theme;
     assert_eq!(
-        replay::embed_parts("%7B%22a%22%7D?theme=dark"),
+        framed_theme("%7B%22a%22%7D?theme=dark"),
         ("%7B%22a%22%7D", Ok(Some(Theme::Dark)))
     );
-    assert_eq!(replay::embed_parts("%7B%7D"), ("%7B%7D", Ok(None)));
-    assert_eq!(
-        replay::embed_parts("%7B%7D?theme=system"),
-        ("%7B%7D", Ok(None))
-    );
+    assert_eq!(framed_theme("%7B%7D"), ("%7B%7D", Ok(None)));
+    assert_eq!(framed_theme("%7B%7D?theme=system"), ("%7B%7D", Ok(None)));
     // Copied out of a page's HTML, the address may keep `&amp;` for `&`.
     assert_eq!(
-        replay::embed_parts("%7B%7D?&amp;theme=dark"),
+        framed_theme("%7B%7D?&amp;theme=dark"),
         ("%7B%7D", Ok(Some(Theme::Dark)))
     );
     // Its theme may be percent-encoded, as an embedded game's settings may.
     assert_eq!(
-        replay::embed_parts("%7B%7D?theme=%64ark"),
+        framed_theme("%7B%7D?theme=%64ark"),
         ("%7B%7D", Ok(Some(Theme::Dark)))
     );
     // Or written in capitals.
     assert_eq!(
-        replay::embed_parts("%7B%7D?theme=Dark"),
+        framed_theme("%7B%7D?theme=Dark"),
         ("%7B%7D", Ok(Some(Theme::Dark)))
     );
 }
@@ -282,19 +285,22 @@ fn an_embedded_replay_address_gives_its_record_and_theme() {
 #[test]
 fn an_embedded_replay_address_refuses_what_it_does_not_know() {
     assert_eq!(
-        replay::embed_parts("%7B%7D?theme=dark&theme=light").1,
+        framed_theme("%7B%7D?theme=dark&theme=light").1,
         Err("\"theme\" is given twice in the address: give it once".to_string())
     );
-    let (record, theme) = replay::embed_parts("%7B%7D?theme=purple");
+    let (record, theme) = framed_theme("%7B%7D?theme=purple");
     assert_eq!(record, "%7B%7D");
     assert_eq!(
         theme,
         Err("unknown theme \"purple\" (light or dark)".to_string())
     );
-    let (_, theme) = replay::embed_parts("%7B%7D?theme=dark&speed=2");
+    let (_, theme) = framed_theme("%7B%7D?theme=dark&speed=2");
     assert_eq!(
         theme,
-        Err("unknown setting \"speed\" in the replay's address (it takes only theme)".to_string())
+        Err(
+            "unknown setting \"speed\" in the replay's address (it takes only theme and step)"
+                .to_string()
+        )
     );
 }
 
@@ -383,4 +389,72 @@ fn a_teetotum_replay_tells_the_spin_for_lead_and_each_end_scored() {
         archery.iter().any(|w| w.contains("A tie between")),
         "{archery:?}"
     );
+}
+
+#[test]
+fn a_replays_address_carries_its_step_and_in_a_frame_its_theme() {
+    use parlour::session::embed::Theme;
+    use replay::{address_parts, settings_query, step_within, ReplaySettings};
+
+    // The record's part is what comes before the settings; an address without any opens at
+    // the start in the reader's colours.
+    let (record, settings) = address_parts("%7B%22a%22%7D", false);
+    assert_eq!(record, "%7B%22a%22%7D");
+    assert_eq!(settings, Ok(ReplaySettings::default()));
+
+    let (record, settings) = address_parts("%7B%7D?step=12", false);
+    assert_eq!(record, "%7B%7D");
+    assert_eq!(settings.unwrap().step, Some(12));
+
+    let (_, settings) = address_parts("%7B%7D?theme=Dark&step=%203", true);
+    assert_eq!(
+        settings,
+        Ok(ReplaySettings {
+            theme: Some(Theme::Dark),
+            step: Some(3)
+        })
+    );
+
+    // On the app's own page the colours are the reader's: theme is not taken there.
+    let why = address_parts("%7B%7D?theme=dark", false).1.unwrap_err();
+    assert_eq!(
+        why,
+        "unknown setting \"theme\" in the replay's address (it takes only step)"
+    );
+    let why = address_parts("%7B%7D?speed=2", true).1.unwrap_err();
+    assert_eq!(
+        why,
+        "unknown setting \"speed\" in the replay's address (it takes only theme and step)"
+    );
+    for bad in ["-1", "two", "", "1.5"] {
+        let why = address_parts(&format!("%7B%7D?step={bad}"), false)
+            .1
+            .unwrap_err();
+        assert!(why.contains("is not a step's number"), "{bad}: {why}");
+    }
+    let why = address_parts("%7B%7D?step=1&step=2", false).1.unwrap_err();
+    assert!(why.contains("given twice"), "{why}");
+
+    // A step past the record's end is told, with how many steps it has.
+    assert_eq!(step_within(40, 40), Ok(40));
+    assert_eq!(step_within(0, 0), Ok(0));
+    assert_eq!(
+        step_within(41, 40),
+        Err("the address asks for step 41, but this game has only 40 steps".to_string())
+    );
+    assert_eq!(
+        step_within(2, 1),
+        Err("the address asks for step 2, but this game has only 1 step".to_string())
+    );
+
+    // The address written for a step reads back as that step; the start needs no settings.
+    assert_eq!(settings_query(None, 0), "");
+    assert_eq!(settings_query(None, 7), "?step=7");
+    assert_eq!(settings_query(Some(Theme::Light), 0), "?theme=light");
+    for (theme, step) in [(None, 5), (Some(Theme::Dark), 9), (Some(Theme::Light), 0)] {
+        let address = format!("%7B%7D{}", settings_query(theme, step));
+        let read = address_parts(&address, true).1.unwrap();
+        assert_eq!(read.theme, theme);
+        assert_eq!(read.step, (step > 0).then_some(step));
+    }
 }

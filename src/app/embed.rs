@@ -133,6 +133,7 @@ fn snippet(
     showing: Showing,
     new_game: Option<NewGame>,
     theme: Option<Theme>,
+    step: usize,
     (width, height): (u32, u32),
     fit: bool,
 ) -> String {
@@ -146,9 +147,12 @@ fn snippet(
             (spec.to_query(), format!("Parlour: {game}"))
         }
         Showing::Replay => {
-            let theme = theme.map_or(String::new(), |t| format!("?theme={}", t.name()));
+            let settings = parlour::session::replay::settings_query(theme, step);
             (
-                format!("replay/{}{theme}", dom::encode_component(&record.to_json())),
+                format!(
+                    "replay/{}{settings}",
+                    dom::encode_component(&record.to_json())
+                ),
                 format!("Parlour: a game of {game} replayed"),
             )
         }
@@ -172,14 +176,17 @@ fn snippet(
 ///
 /// While `secret` (a Dominoes hand in play keeps the hands from the players), this game's
 /// replay, which would show every hand, is not offered.
+///
+/// The replay viewer gives the `step` it shows, for the frame to open there.
 #[component]
 pub fn EmbedButton(
     #[prop(into)] record: Signal<Record>,
     #[prop(optional)] new_game: Option<NewGame>,
     #[prop(optional, into)] secret: Signal<bool>,
+    #[prop(optional, into)] step: Signal<usize>,
 ) -> impl IntoView {
     dialog_button("Embed", move |close| {
-        embed_dialog(record, new_game, secret, close)
+        embed_dialog(record, new_game, secret, step, close)
     })
 }
 
@@ -188,10 +195,11 @@ fn embed_dialog(
     record: Signal<Record>,
     new_game: Option<NewGame>,
     secret: Signal<bool>,
+    step: Signal<usize>,
     on_close: Callback<()>,
 ) -> Result<AnyView, PartMissing> {
     Ok(
-        view! { <EmbedDialog record=record new_game=new_game secret=secret on_close=on_close/> }
+        view! { <EmbedDialog record=record new_game=new_game secret=secret step=step on_close=on_close/> }
             .into_any(),
     )
 }
@@ -203,8 +211,13 @@ fn EmbedDialog(
     record: Signal<Record>,
     new_game: Option<NewGame>,
     secret: Signal<bool>,
+    step: Signal<usize>,
     on_close: Callback<()>,
 ) -> impl IntoView {
+    // The replay viewer's step (none elsewhere): the frame opens there unless the curator
+    // asks for the start.
+    let at = step.get_untracked();
+    let from_step = RwSignal::new(true);
     let showing = RwSignal::new(if new_game.is_some() {
         Showing::NewGame
     } else {
@@ -238,7 +251,8 @@ fn EmbedDialog(
     let copied = RwSignal::new(String::new());
     let code = move || {
         let size = (width.get(), height.get());
-        record.with(|r| snippet(r, shown(), new_game, theme.get(), size, fit.get()))
+        let step = if from_step.get() { at } else { 0 };
+        record.with(|r| snippet(r, shown(), new_game, theme.get(), step, size, fit.get()))
     };
     let copy = move |_| {
         dom::copy_and_say(
@@ -299,6 +313,12 @@ fn EmbedDialog(
             {size("embed-width", "Width", width.into(), width_set)}
             {size("embed-height", "Height", height, height_set)}
             </div>
+            {(at > 0).then(|| view! {
+                <label class="choice"><input type="checkbox" id="embed-step"
+                    prop:checked=move || from_step.get()
+                    on:change=move |ev| from_step.set(event_target_checked(&ev))/>
+                    {format!("Open at step {at}, the step shown here (else at the start)")}</label>
+            })}
             <label class="choice"><input type="checkbox" id="embed-fit"
                 prop:checked=move || fit.get()
                 on:change=move |ev| fit.set(event_target_checked(&ev))/>

@@ -383,14 +383,9 @@ fn App() -> impl IntoView {
                     }
                     part(open_shared_screen(encoded)).into_any()
                 }
-                Route::Replay(encoded) => part(replay_screen(encoded, false)).into_any(),
+                Route::Replay(address) => part(replay_screen(address, false)).into_any(),
                 Route::Embed(query) => match query.strip_prefix("replay/") {
-                    Some(rest) => match parlour::session::replay::embed_parts(rest) {
-                        (encoded, Ok(_)) => part(replay_screen(encoded.to_string(), true)).into_any(),
-                        (_, Err(why)) => {
-                            refusal("This replay cannot be shown", play::sentence(&why), true)
-                        }
-                    },
+                    Some(address) => part(replay_screen(address.to_string(), true)).into_any(),
                     None => part(embed_screen(query)).into_any(),
                 },
                 Route::NotFound(path) => view! { <NotFound path=path/> }.into_any(),
@@ -426,8 +421,8 @@ fn open_shared_screen(encoded: String) -> Result<AnyView, PartMissing> {
 }
 
 #[wasm_split(replay, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn replay_screen(encoded: String, embedded: bool) -> Result<AnyView, PartMissing> {
-    Ok(view! { <replay::ReplayScreen encoded=encoded embedded=embedded/> }.into_any())
+fn replay_screen(address: String, embedded: bool) -> Result<AnyView, PartMissing> {
+    Ok(view! { <replay::ReplayScreen address=address embedded=embedded/> }.into_any())
 }
 
 #[wasm_split(embed, wasm_split_path = ::leptos::wasm_split, fallible)]

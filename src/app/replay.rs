@@ -40,29 +40,46 @@ pub fn replay_link(record: &Record) -> String {
 /// The theme an embedded replay's address asks for (after `#/embed/`), if it is one.
 pub fn embed_theme(query: &str) -> Option<Option<&'static str>> {
     let rest = query.strip_prefix("replay/")?;
-    Some(replay::embed_parts(rest).1.ok().flatten().map(|t| t.name()))
+    Some(
+        replay::address_parts(rest, true)
+            .1
+            .ok()
+            .and_then(|s| s.theme)
+            .map(|t| t.name()),
+    )
 }
 
-/// A replay of the record in `encoded` (URI-encoded JSON), or what is wrong with it.
+/// A replay of the record in `address` (URI-encoded JSON, then the settings: `?step=12`, and in
+/// a frame `theme`), or what is wrong with it.
 #[component]
-pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl IntoView {
+pub fn ReplayScreen(address: String, #[prop(optional)] embedded: bool) -> impl IntoView {
     if embedded {
         dom::tell_frame_height();
     }
-    let text = dom::decode_component(&encoded);
+    let (encoded, settings) = replay::address_parts(&address, embedded);
+    let settings = match settings {
+        Ok(settings) => settings,
+        Err(why) => return refusal(why, embedded),
+    };
+    let text = dom::decode_component(encoded);
     let (record, kind) = match replay::read(text.as_deref()) {
         Ok(read) => read,
         Err(why) => return refusal(why, embedded),
+    };
+    let opening = Opening {
+        address: encoded.to_string(),
+        embedded,
+        step: settings.step,
     };
     // The game's replay (its rules, its board) is in that game's part; the rest of the screen
     // is here, once for every game.
     part(async move {
         let opened = match kind {
-            GameKind::Morris => morris_replay(record, embedded).await?,
-            GameKind::Archery => archery_replay(record, embedded).await?,
-            GameKind::Quoits => quoits_replay(record, embedded).await?,
-            GameKind::Dominoes => dominoes_replay(record, embedded).await?,
-            GameKind::Doquin => doquin_replay(record, embedded).await?,
+            GameKind::Morris => morris_replay(record, opening).await?,
+            GameKind::Archery => archery_replay(record, opening).await?,
+            GameKind::Quoits => quoits_replay(record, opening).await?,
+            GameKind::Dominoes => dominoes_replay(record, opening).await?,
+            GameKind::Doquin => doquin_replay(record, opening).await?,
         };
         Ok(match opened {
             Ok(viewer) => screen(viewer),
@@ -72,34 +89,45 @@ pub fn ReplayScreen(encoded: String, #[prop(optional)] embedded: bool) -> impl I
     .into_any()
 }
 
+/// How a replay is opened: the record's part of its address, whether alone in a frame, and the
+/// step asked for.
+struct Opening {
+    address: String,
+    embedded: bool,
+    step: Option<usize>,
+}
+
 /// A record that cannot be shown, and why.
 fn refusal(why: String, embedded: bool) -> AnyView {
     super::refusal("This replay cannot be shown", sentence(&why), embedded)
 }
 
 #[wasm_split(morris, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn morris_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
-    Ok(viewer::<Position>(record, embedded, morris_board))
+fn morris_replay(record: Record, opening: Opening) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Position>(record, opening, morris_board))
 }
 
 #[wasm_split(archery, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn archery_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
-    Ok(viewer::<Archery>(record, embedded, archery_board))
+fn archery_replay(record: Record, opening: Opening) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Archery>(record, opening, archery_board))
 }
 
 #[wasm_split(quoits, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn quoits_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
-    Ok(viewer::<Quoits>(record, embedded, quoits_board))
+fn quoits_replay(record: Record, opening: Opening) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Quoits>(record, opening, quoits_board))
 }
 
 #[wasm_split(dominoes, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn dominoes_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
-    Ok(viewer::<Dominoes>(record, embedded, dominoes_board))
+fn dominoes_replay(
+    record: Record,
+    opening: Opening,
+) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Dominoes>(record, opening, dominoes_board))
 }
 
 #[wasm_split(doquin, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn doquin_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String>, PartMissing> {
-    Ok(viewer::<Doquin>(record, embedded, doquin_board))
+fn doquin_replay(record: Record, opening: Opening) -> Result<Result<Viewer, String>, PartMissing> {
+    Ok(viewer::<Doquin>(record, opening, doquin_board))
 }
 
 /// The replay of one game, opened from its record (its moves played here, in the game's own
@@ -107,11 +135,19 @@ fn doquin_replay(record: Record, embedded: bool) -> Result<Result<Viewer, String
 /// does not replay.
 fn viewer<G: Replayable + Send + Sync>(
     record: Record,
-    embedded: bool,
+    opening: Opening,
     board: fn(RwSignal<Replay<G>>) -> AnyView,
 ) -> Result<Viewer, String> {
-    let opened = Replay::<G>::open(&record).map_err(replay::why_not_replayed)?;
+    let Opening {
+        address,
+        embedded,
+        step,
+    } = opening;
+    let mut opened = Replay::<G>::open(&record).map_err(replay::why_not_replayed)?;
     let len = opened.len();
+    if let Some(step) = step {
+        opened.go(replay::step_within(step, len)?);
+    }
     let chapters = opened.chapters();
     // "Morris (Morelles)", "Dominoes (All Fives)", "Quoits", as the play screens name them.
     let mut game = record
@@ -132,6 +168,7 @@ fn viewer<G: Replayable + Send + Sync>(
     });
     Ok(Viewer {
         record,
+        address,
         embedded,
         title,
         name: G::NAME,
@@ -150,6 +187,8 @@ fn viewer<G: Replayable + Send + Sync>(
 struct Viewer {
     /// The record, for "Play on from here".
     record: Record,
+    /// The record's part of the page's address, which the step shown follows.
+    address: String,
     /// Alone in a frame: no "Play on from here", no Picture, no Embed.
     embedded: bool,
     /// "Morris (Morelles): Ada v Computer".
@@ -175,6 +214,7 @@ struct Viewer {
 fn screen(viewer: Viewer) -> AnyView {
     let Viewer {
         record,
+        address,
         embedded,
         title,
         name,
@@ -220,6 +260,15 @@ fn screen(viewer: Viewer) -> AnyView {
             ".replay-steps button:nth-child(3)",
         ],
     );
+    // The address keeps the step shown (`?step=12`), to be copied, bookmarked or reloaded
+    // there; it is replaced, not added to the history, so Back leaves the replay. A frame's
+    // address is the site's to set.
+    if !embedded {
+        effect(move |_| {
+            let query = replay::settings_query(None, step.get());
+            dom::replace(&Route::Replay(format!("{address}{query}")));
+        });
+    }
     // The tab says which game is replayed ("Replay of Morris (Morelles): Ada v Bob · Parlour").
     if let Some(document) = dom::window().document() {
         document.set_title(&format!("Replay of {title} · Parlour"));
@@ -258,7 +307,7 @@ fn screen(viewer: Viewer) -> AnyView {
                         <p class="actions">
                             <a class="button" href=play_on>"Play on from here"</a>
                             <PictureButton name=Signal::derive(move || format!("parlour-{name}-step-{}", step.get()))/>
-                            <EmbedButton record=whole/>
+                            <EmbedButton record=whole step=step/>
                         </p>
                     })}
                 </div>

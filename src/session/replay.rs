@@ -444,27 +444,80 @@ pub fn why_not_replayed(e: RecordError) -> String {
     }
 }
 
-/// The embedded replay's address after `#/embed/replay/`: the record, then `?theme=..`.
-/// Gives the record part, and the theme asked for or what is wrong with the settings (a
-/// replay's address takes only its theme, as a game's refuses what it does not know).
-pub fn embed_parts(text: &str) -> (&str, Result<Option<super::embed::Theme>, String>) {
+/// What a replay's address asks for after its record (`?step=12`, and in a frame `&theme=dark`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ReplaySettings {
+    /// The colours of an embedded replay; not given, the reader's system's.
+    pub theme: Option<super::embed::Theme>,
+    /// The step to open at; not given, the start.
+    pub step: Option<usize>,
+}
+
+/// A replay's address after `#/replay/` or `#/embed/replay/`: the record, then its settings.
+/// Gives the record part, and the settings or what is wrong with them: a replay in a frame takes
+/// `theme` and `step`, one on the app's own page `step` only (its colours are the reader's), and
+/// anything else is refused, as an embedded game's address refuses what it does not know.
+pub fn address_parts(text: &str, embedded: bool) -> (&str, Result<ReplaySettings, String>) {
     let (record, query) = text.split_once('?').unwrap_or((text, ""));
-    let mut theme = Ok(None);
+    (record, replay_settings(query, embedded))
+}
+
+fn replay_settings(query: &str, embedded: bool) -> Result<ReplaySettings, String> {
+    let mut read = ReplaySettings::default();
     // Read as an embedded game's settings are.
-    let settings = match super::embed::once_each(query) {
-        Ok(settings) => settings,
-        Err(e) => return (record, Err(e)),
-    };
-    for (key, value) in settings {
-        theme = match key {
-            "theme" => super::embed::Theme::read(&super::embed::setting_value(key, value)),
-            other => Err(format!(
-                "unknown setting \"{other}\" in the replay's address (it takes only theme)"
-            )),
-        };
-        if theme.is_err() {
-            break;
+    for (key, value) in super::embed::once_each(query)? {
+        let value = super::embed::setting_value(key, value);
+        match key {
+            "theme" if embedded => read.theme = super::embed::Theme::read(&value)?,
+            "step" => {
+                let step = value.trim().parse::<usize>().map_err(|_| {
+                    format!(
+                        "step \"{}\" is not a step's number (0 is the start)",
+                        crate::record::cut_to(&value, 12)
+                    )
+                })?;
+                read.step = Some(step);
+            }
+            other => {
+                let takes = if embedded { "theme and step" } else { "step" };
+                return Err(format!(
+                    "unknown setting \"{}\" in the replay's address (it takes only {takes})",
+                    crate::record::cut_to(other, 24)
+                ));
+            }
         }
     }
-    (record, theme)
+    Ok(read)
+}
+
+/// Why a replay cannot open at `step`, if it cannot: the record has only `len` steps.
+pub fn step_within(step: usize, len: usize) -> Result<usize, String> {
+    if step <= len {
+        Ok(step)
+    } else {
+        Err(format!(
+            "the address asks for step {step}, but this game has {}",
+            match len {
+                1 => "only 1 step".to_string(),
+                n => format!("only {n} steps"),
+            }
+        ))
+    }
+}
+
+/// The address of a replay at `step` after its record part: nothing for the start, else
+/// `?step=N` (with `theme` first, for a frame).
+pub fn settings_query(theme: Option<super::embed::Theme>, step: usize) -> String {
+    let mut settings = Vec::new();
+    if let Some(theme) = theme {
+        settings.push(format!("theme={}", theme.name()));
+    }
+    if step > 0 {
+        settings.push(format!("step={step}"));
+    }
+    if settings.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", settings.join("&"))
+    }
 }

@@ -203,7 +203,7 @@ export const tests = [
       await t.shot(page, 'replay-embed-dialog-1280');
       // A replay's address, like a game's, refuses a setting it does not know.
       await open(page, t.base, `#/embed/replay/${encodeURIComponent(JSON.stringify(record))}?theme=dark&speed=2`);
-      await waitText(page.locator('[role=alert]'), 'Unknown setting "speed" in the replay\'s address (it takes only theme).');
+      await waitText(page.locator('[role=alert]'), 'Unknown setting "speed" in the replay\'s address (it takes only theme and step).');
     },
   },
   {

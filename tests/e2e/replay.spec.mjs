@@ -301,6 +301,64 @@ tests.push(
     },
   },
   {
+    name: 'a replay\'s address keeps the step shown, to reload, go back to, link to or embed there',
+    async run(t) {
+      const rec = await record('morris');
+      const len = rec.moves.length;
+      const page = await t.page({ width: 1280 });
+      const hash = () => page.evaluate(() => decodeURIComponent(location.hash));
+      // A link to step 12 opens there.
+      await open(page, t.base, replayRoute(rec) + '?step=12');
+      assert.equal(await stepTo(page, 12, len), rec.moves[11]);
+      // Each step is kept in the address, replacing it: no history entry for each.
+      const entries = await page.evaluate(() => history.length);
+      await page.getByRole('button', { name: 'Forward', exact: true }).click();
+      await stepTo(page, 13, len);
+      await page.waitForFunction(() => location.hash.endsWith('?step=13'));
+      assert.equal(await page.evaluate(() => history.length), entries, 'stepping adds no history entry');
+      assert.deepEqual(JSON.parse((await hash()).slice('#/replay/'.length).split('?')[0]), rec, 'the record is kept as it was');
+      // A reload stays at that step, and so does coming back from another screen.
+      await page.reload();
+      await stepTo(page, 13, len);
+      await page.keyboard.press('ArrowRight');
+      await stepTo(page, 14, len);
+      await page.getByRole('link', { name: 'Play on from here' }).click();
+      await page.waitForSelector('svg.board');
+      await page.goBack();
+      await stepTo(page, 14, len);
+      // The Embed dialog writes a frame that opens at the step shown, or at the start.
+      await page.getByRole('button', { name: 'Embed' }).click();
+      const at = page.locator('#embed-step');
+      assert.equal(await at.isChecked(), true, 'the step shown is offered, and chosen');
+      assert.match(await page.locator('label:has(#embed-step)').textContent(), /Open at step 14/);
+      assert.match(await page.locator('#embed-code').inputValue(), /#\/embed\/replay\/%7B[^"]*\?step=14"/);
+      await page.selectOption('#embed-theme', 'dark');
+      const src = (await page.locator('#embed-code').inputValue()).match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&');
+      assert.match(src, /\?theme=dark&step=14$/);
+      await at.uncheck();
+      assert.match(await page.locator('#embed-code').inputValue(), /\?theme=dark"/, 'at the start, no step is written');
+      await page.getByRole('button', { name: 'Close' }).click();
+      // The start needs no step in the address.
+      await page.getByRole('button', { name: 'First', exact: true }).click();
+      await stepTo(page, 0, len);
+      await page.waitForFunction(() => !location.hash.includes('?'));
+      // The frame the dialog wrote opens at its step, and leaves its address to the site.
+      const { frame, host } = await inFrame(t, src, { width: 720 });
+      await waitText(frame.locator('.replay-count'), `Step 14 of ${len}`);
+      await frame.getByRole('button', { name: 'Forward', exact: true }).click();
+      await waitText(frame.locator('.replay-count'), `Step 15 of ${len}`);
+      const inner = host.frames().find((f) => f.url().includes('#/embed/replay/'));
+      assert.ok(inner.url().endsWith('?theme=dark&step=14'), `the frame's address is as the site wrote it: ${inner.url().slice(-40)}`);
+      // A step past the end, or not a number, is told.
+      await open(page, t.base, replayRoute(rec) + `?step=${len + 1}`);
+      await waitText(page.locator('[role=alert]'), `The address asks for step ${len + 1}, but this game has only ${len} steps.`);
+      await open(page, t.base, replayRoute(rec) + '?step=last');
+      await waitText(page.locator('[role=alert]'), 'Step "last" is not a step\'s number (0 is the start).');
+      await open(page, t.base, replayRoute(rec) + '?theme=dark');
+      await waitText(page.locator('[role=alert]'), 'Unknown setting "theme" in the replay\'s address (it takes only step).');
+    },
+  },
+  {
     name: 'the Replay link of a game in play opens its replay',
     async run(t) {
       const rec = await record('morris');

@@ -111,7 +111,14 @@ export const tests = [
         await page.waitForSelector('#update-banner', { timeout: 20000 });
         await waitText(page.locator('#update-banner'), 'A new version of Parlour is ready');
         await t.shot(page, 'update-offered');
-        await page.locator('#update-banner button').click();
+        // Later puts the offer away, and nothing changes until the next visit, which offers
+        // it again.
+        await page.getByRole('button', { name: 'Later' }).click();
+        assert.equal(await page.locator('#update-banner').count(), 0, 'Later puts the offer away');
+        assert.ok(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting), 'the new build still waits');
+        await page.reload();
+        await waitText(page.locator('#update-banner'), 'A new version of Parlour is ready');
+        await page.getByRole('button', { name: 'Reload' }).click();
         await page.waitForSelector('.games');
         const ours = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('parlour /parlour/ ')));
         await page.waitForFunction((old) => caches.keys().then((k) => k.filter((n) => n.startsWith('parlour /parlour/ ')).length === 1 && !k.includes(old)), first, { timeout: 20000 });
@@ -123,7 +130,8 @@ export const tests = [
         assert.ok(kept.includes('Setting out the new board'), 'the new cache holds the new page, fetched past the browser\'s copy');
         // The other tab, still on the old build, is asked to reload, and its Reload does.
         await waitText(tab.locator('#update-banner'), 'Parlour was updated in another tab');
-        await tab.locator('#update-banner button').click();
+        assert.equal(await tab.locator('#update-banner .later').count(), 0, 'its old files are gone: no Later');
+        await tab.getByRole('button', { name: 'Reload' }).click();
         await tab.waitForFunction(() => document.body.innerHTML.includes('Setting out the new board') || !document.querySelector('#update-banner'), null, { timeout: 20000 });
         await tab.waitForSelector('#screen-title');
         assert.equal(await tab.locator('#update-banner').count(), 0, 'the other tab reloaded on the new build');

@@ -260,6 +260,39 @@ export const tests = [
     },
   },
   {
+    name: 'on a phone a hole refused on the faces is said where the finger is, and the faces stay put',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844, hasTouch: true, isMobile: true });
+      await openCapture(page, t.base);
+      // T4-1 has a peg in it already. The faces are scrolled so that it is low on the screen,
+      // with the block and the top of the page far out of view.
+      const hole = page.locator('.doquin-faces [data-hole="T4-1"]');
+      await hole.scrollIntoViewIfNeeded();
+      await page.evaluate(() => {
+        const box = document.querySelector('.doquin-faces [data-hole="T4-1"]').getBoundingClientRect();
+        scrollBy(0, box.bottom - innerHeight + 40);
+      });
+      const faceTop = () => page.locator('.doquin-faces').evaluate((e) => Math.round(e.getBoundingClientRect().top));
+      const before = await faceTop();
+      assert.ok(await page.locator('.status').evaluate((e) => e.getBoundingClientRect().bottom < 0), 'the status line is out of view');
+      await hole.tap({ force: true });
+      const said = page.locator('.doquin-screen .error.at-faces[role=alert]');
+      await said.waitFor({ timeout: 3000 });
+      assert.equal(await page.locator('.doquin-screen .error').count(), 1, 'said once, by the faces');
+      await page.waitForTimeout(100);
+      assert.equal(await faceTop(), before, 'the faces stay under the finger');
+      const box = await said.boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 844, `the refusal is in view (${Math.round(box.y)}..${Math.round(box.y + box.height)})`);
+      await t.shot(page, 'refused-on-faces-390');
+      // A hole that can be played puts it away; a refusal on the block is said above it.
+      await page.locator('.doquin-faces [data-hole="R2-2"]').tap();
+      await page.waitForFunction(() => !document.querySelector('.doquin-screen .error'), null, { timeout: 3000 });
+      await page.locator('.doquin-block [data-hole="F4-4"]').first().tap({ force: true });
+      await page.locator('.doquin-screen .error').waitFor({ timeout: 3000 });
+      assert.equal(await page.locator('.doquin-screen .error.at-faces').count(), 0, 'a refusal on the block is said above it');
+    },
+  },
+  {
     name: 'on a phone the end of a round, played on a face far below, is brought into view; Redo of that move shows it again',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });

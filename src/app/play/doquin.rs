@@ -567,8 +567,13 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     // capture) would move the holes from under the pointer: the page scrolls with them.
     let on_block_pick =
         Callback::new(move |hole| dom::keeping_in_place(".block-stage", || pick(hole)));
-    let on_face_pick =
-        Callback::new(move |hole| dom::keeping_in_place(".doquin-faces", || pick(hole)));
+    // A hole refused on the faces is said beside them (see `refusal`): where they are under the
+    // block, on a phone far below the top, a refusal said above the block would be out of view.
+    let refused_on_faces = RwSignal::new(None::<String>);
+    let on_face_pick = Callback::new(move |hole| {
+        dom::keeping_in_place(".doquin-faces", || pick(hole));
+        refused_on_faces.set(message.get_untracked());
+    });
     let on_hover = Callback::new(move |hole: Option<Hole>| hovered.set(hole));
     // The three faces go under the block, or where the screen is wide, beside it under the
     // players, so that they are in view at a desk as well as the block. Moved, they are drawn
@@ -601,6 +606,17 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             });
         }
     });
+    // What is refused, or otherwise gone wrong, above the block; or, for a hole picked on the
+    // faces under the block, at their foot, held in view at the screen's foot while they are.
+    let refusal = move |at_faces: bool| {
+        move || {
+            let said = message.get()?;
+            let here = !faces_aside.get() && refused_on_faces.get().as_ref() == Some(&said);
+            (here == at_faces).then(|| {
+                view! { <p class="error" class:at-faces=at_faces role="alert">{said}</p> }
+            })
+        }
+    };
     let faces = move || view! { <FaceViews position=shown marks=marks on_pick=on_face_pick on_hover=on_hover/> };
     view! {
         <PlayScreen title="Doquin" versus=title_names class="doquin-screen" announce=announce>
@@ -609,7 +625,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                     // At the end the end panel, just below, says the result: the status line
                     // would only say it a second time.
                     <p class="status" aria-hidden="true" class:hidden=move || over.get()>{status}</p>
-                    {move || message.get().map(|m| view! { <p class="error" role="alert">{m}</p> })}
+                    {refusal(false)}
                     {move || shown_hint.get().map(|h| view! { <HintText words=h.words/> })}
                     {round_end_panel}
                     {end_panel}
@@ -624,6 +640,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                             <BlockView position=shown marks=marks on_pick=on_block_pick on_hover=on_hover/>
                         </div>
                         {move || (!faces_aside.get()).then(faces)}
+                        {refusal(true)}
                     </div>
                 </div>
                 <div class="side-column">

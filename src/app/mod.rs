@@ -375,7 +375,8 @@ fn App() -> impl IntoView {
                 Route::Settings => part(settings_screen()).into_any(),
                 Route::Open(encoded) => {
                     // The link's game is fetched while its record is read and checked.
-                    if let Some(game) = dom::decode_component(&encoded)
+                    let record = encoded.split('?').next().unwrap_or_default();
+                    if let Some(game) = dom::decode_component(record)
                         .and_then(|text| Record::from_json(&text).ok())
                         .and_then(|record| record.kind().ok())
                     {

@@ -278,7 +278,12 @@ fn screen(viewer: Viewer) -> AnyView {
     let play_on = move || {
         let mut part = record.clone();
         part.moves.truncate(step.get());
-        Route::Open(dom::encode_component(&part.to_json())).hash()
+        // Marked as from a replay, for its save's name.
+        Route::Open(format!(
+            "{}?from=replay",
+            dom::encode_component(&part.to_json())
+        ))
+        .hash()
     };
     view! {
         <section class="screen play replay" class:embedded=embedded>

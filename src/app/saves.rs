@@ -470,11 +470,13 @@ fn OldGames(listing: RwSignal<Listing<SaveSummary>>, on_removed: Callback<()>) -
     }
 }
 
-/// A share link: the record in the URL opens as a new game in progress.
+/// A share link: the record in the URL opens as a new game in progress. The replay viewer's
+/// "Play on from here" adds `?from=replay`, which names the save for where it came from.
 #[component]
 pub fn OpenShared(encoded: String) -> impl IntoView {
     let state = app_state();
-    let text = dom::decode_component(&encoded);
+    let (encoded, from) = encoded.split_once('?').unwrap_or((&encoded, ""));
+    let text = dom::decode_component(encoded);
     let result = match text {
         None => Err("the link is damaged (its record is not properly encoded)".to_string()),
         Some(text) => read_record(&text).map_err(|e| e.to_string()),
@@ -482,7 +484,12 @@ pub fn OpenShared(encoded: String) -> impl IntoView {
     match result {
         Ok(record) => {
             let title = preset_title(&record.game, record.variant.as_deref());
-            let name = format!("{} (shared)", game_name(&title, &record.players));
+            let source = match (from, record.moves.len()) {
+                ("from=replay", 0) => "from the start of a replay".to_string(),
+                ("from=replay", step) => format!("from step {step} of a replay"),
+                _ => "shared".to_string(),
+            };
+            let name = format!("{} ({source})", game_name(&title, &record.players));
             // The same link opened again, its game not played on since, opens that game
             // rather than a copy of it.
             let opened = store().same_save(SaveKind::Autosave, &name, &record, &[]);

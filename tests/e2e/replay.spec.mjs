@@ -324,6 +324,10 @@ tests.push(
       await stepTo(page, 14, len);
       await page.getByRole('link', { name: 'Play on from here' }).click();
       await page.waitForSelector('svg.board');
+      // Its save is named for where it came from, not as a link shared.
+      const names = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('parlour/game/'))
+        .map((k) => JSON.parse(localStorage.getItem(k)).name));
+      assert.deepEqual(names, ['Morelles: Ada v Computer (from step 14 of a replay)']);
       await page.goBack();
       await stepTo(page, 14, len);
       // The Embed dialog writes a frame that opens at the step shown, or at the start.

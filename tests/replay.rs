@@ -394,7 +394,7 @@ fn a_teetotum_replay_tells_the_spin_for_lead_and_each_end_scored() {
 #[test]
 fn a_replays_address_carries_its_step_and_in_a_frame_its_theme() {
     use parlour::session::embed::Theme;
-    use replay::{address_parts, settings_query, step_within, ReplaySettings};
+    use replay::{address_parts, opening_step, settings_query, ReplaySettings};
 
     // The record's part is what comes before the settings; an address without any opens at
     // the start in the reader's colours.
@@ -404,14 +404,14 @@ fn a_replays_address_carries_its_step_and_in_a_frame_its_theme() {
 
     let (record, settings) = address_parts("%7B%7D?step=12", false);
     assert_eq!(record, "%7B%7D");
-    assert_eq!(settings.unwrap().step, Some(12));
+    assert_eq!(settings.unwrap().step.as_deref(), Some("12"));
 
     let (_, settings) = address_parts("%7B%7D?theme=Dark&step=%203", true);
     assert_eq!(
         settings,
         Ok(ReplaySettings {
             theme: Some(Theme::Dark),
-            step: Some(3)
+            step: Some("3".to_string())
         })
     );
 
@@ -426,26 +426,32 @@ fn a_replays_address_carries_its_step_and_in_a_frame_its_theme() {
         why,
         "unknown setting \"speed\" in the replay's address (it takes only theme and step)"
     );
-    for bad in ["-1", "two", "", "1.5"] {
-        let why = address_parts(&format!("%7B%7D?step={bad}"), false)
-            .1
-            .unwrap_err();
-        assert!(why.contains("is not a step's number"), "{bad}: {why}");
-    }
     let why = address_parts("%7B%7D?step=1&step=2", false).1.unwrap_err();
     assert!(why.contains("given twice"), "{why}");
 
-    // A step past the record's end is told, with how many steps it has.
-    assert_eq!(step_within(40, 40), Ok(40));
-    assert_eq!(step_within(0, 0), Ok(0));
-    assert_eq!(
-        step_within(41, 40),
-        Err("the address asks for step 41, but this game has only 40 steps".to_string())
-    );
-    assert_eq!(
-        step_within(2, 1),
-        Err("the address asks for step 2, but this game has only 1 step".to_string())
-    );
+    // The step asked for opens the replay there; none, at the start.
+    assert_eq!(opening_step(None, 40), (0, None));
+    assert_eq!(opening_step(Some("0"), 40), (0, None));
+    assert_eq!(opening_step(Some("40"), 40), (40, None));
+    assert_eq!(opening_step(Some("7"), 40), (7, None));
+    // Past the end, or too long a number to read: the last step, and the reader is told.
+    for (asked, len, told) in [
+        ("41", 40, "the address asks for step 41, but this game has only 40 steps: here is its last"),
+        ("2", 1, "the address asks for step 2, but this game has only 1 step: here is its last"),
+        ("99999999999999999999999", 3, "the address asks for step 99999999999999999999999, but this game has only 3 steps: here is its last"),
+    ] {
+        assert_eq!(opening_step(Some(asked), len), (len, Some(told.to_string())), "{asked}");
+    }
+    // Not a step's number at all: the start, and the reader is told.
+    for bad in ["-1", "+3", "two", "", "1.5", "3 4"] {
+        let (at, told) = opening_step(Some(bad), 40);
+        assert_eq!(at, 0, "{bad}");
+        let told = told.unwrap_or_default();
+        assert!(
+            told.contains("is not a step's number (0 is the start): here is the start"),
+            "{bad}: {told}"
+        );
+    }
 
     // The address written for a step reads back as that step; the start needs no settings.
     assert_eq!(settings_query(None, 0), "");
@@ -455,6 +461,26 @@ fn a_replays_address_carries_its_step_and_in_a_frame_its_theme() {
         let address = format!("%7B%7D{}", settings_query(theme, step));
         let read = address_parts(&address, true).1.unwrap();
         assert_eq!(read.theme, theme);
-        assert_eq!(read.step, (step > 0).then_some(step));
+        assert_eq!(opening_step(read.step.as_deref(), 20), (step, None));
     }
+}
+
+#[test]
+fn equal_totals_share_the_win_and_only_morris_ends_drawn() {
+    fn last_words<G: Replayable>(file: &str) -> String {
+        let mut replay = Replay::<G>::open(&golden(file)).unwrap();
+        assert!(replay.go(replay.len()));
+        replay.position_words()
+    }
+    // The scored games tell a tie at the top as the play screens and the rules do.
+    for words in [
+        last_words::<Archery>("archery/shared-win.record.json"),
+        last_words::<Quoits>("quoits/one-pitch-shared-win.record.json"),
+        last_words::<Doquin>("doquin/four-players-shared-win.record.json"),
+    ] {
+        assert!(words.contains(" share the win."), "{words}");
+        assert!(!words.contains("draw"), "{words}");
+    }
+    let drawn = last_words::<Position>("morris/morrice-agreed-draw.record.json");
+    assert!(drawn.contains(": a draw."), "{drawn}");
 }

@@ -94,7 +94,7 @@ pub fn ReplayScreen(address: String, #[prop(optional)] embedded: bool) -> impl I
 struct Opening {
     address: String,
     embedded: bool,
-    step: Option<usize>,
+    step: Option<String>,
 }
 
 /// A record that cannot be shown, and why.
@@ -145,9 +145,9 @@ fn viewer<G: Replayable + Send + Sync>(
     } = opening;
     let mut opened = Replay::<G>::open(&record).map_err(replay::why_not_replayed)?;
     let len = opened.len();
-    if let Some(step) = step {
-        opened.go(replay::step_within(step, len)?);
-    }
+    // A step that is not one of the game's is told, over the replay shown at its start or end.
+    let (at, notice) = replay::opening_step(step.as_deref(), len);
+    opened.go(at);
     let chapters = opened.chapters();
     // "Morris (Morelles)", "Dominoes (All Fives)", "Quoits", as the play screens name them.
     let mut game = record
@@ -161,7 +161,9 @@ fn viewer<G: Replayable + Send + Sync>(
     let title = format!("{game}: {}", opened.names().join(" v "));
     let replay = RwSignal::new(opened);
     let step = Memo::new(move |_| replay.with(|r| r.step()));
+    let notice = RwSignal::new(notice.map(|n| sentence(&n)));
     let go = Callback::new(move |n: usize| {
+        notice.set(None);
         replay.update(|r| {
             r.go(n);
         })
@@ -176,6 +178,8 @@ fn viewer<G: Replayable + Send + Sync>(
         chapters,
         step,
         go,
+        notice: notice.into(),
+        over: Signal::derive(move || replay.with(|r| r.position().outcome().is_some())),
         words: Signal::derive(move || replay.with(|r| r.position_words())),
         announcement: Signal::derive(move || replay.with(|r| r.announcement())),
         board: board(replay),
@@ -202,6 +206,10 @@ struct Viewer {
     step: Memo<usize>,
     /// Shows a step.
     go: Callback<usize>,
+    /// What the reader is told of the step the address asked for, until they step.
+    notice: Signal<Option<String>>,
+    /// Whether the game is over at the step shown (nothing to play on from).
+    over: Signal<bool>,
     /// The position in words.
     words: Signal<String>,
     /// What the last step did, for screen readers.
@@ -222,6 +230,8 @@ fn screen(viewer: Viewer) -> AnyView {
         chapters,
         step,
         go,
+        notice,
+        over,
         words,
         announcement,
         board,
@@ -290,6 +300,7 @@ fn screen(viewer: Viewer) -> AnyView {
             <h1 id="screen-title" tabindex="-1" class="play-title">
                 "Replay" <span class="versus">{title}</span>
             </h1>
+            {move || notice.get().map(|n| view! { <p class="error" role="alert">{n}</p> })}
             <div class="play-layout">
                 <div class="board-column replay-board">
                     <p class="status" id="replay-position">{words}</p>
@@ -310,7 +321,10 @@ fn screen(viewer: Viewer) -> AnyView {
                     <MoveList chapters=chapters step=step on_go=go/>
                     {(!embedded).then(|| view! {
                         <p class="actions">
-                            <a class="button" href=play_on>"Play on from here"</a>
+                            // A game over at the step shown has nothing to play on.
+                            {move || (!over.get()).then(|| view! {
+                                <a class="button" href=play_on.clone()>"Play on from here"</a>
+                            })}
                             <PictureButton name=Signal::derive(move || format!("parlour-{name}-step-{}", step.get()))/>
                             <EmbedButton record=whole step=step/>
                         </p>

@@ -30,6 +30,9 @@ pub trait Replayable: Game + 'static {
     fn score_words(position: &Self, names: &[String]) -> String;
     /// What chance brings in this game ("a spin", "a deal").
     const CHANCE: &'static str;
+    /// Whether a game may end drawn (Morris); in the scored games, equal totals share the
+    /// win, and are told so.
+    const DRAWS: bool = false;
     /// The variant as the play screen names it ("Morrice", "All Fives"), for the games that
     /// have them.
     fn variant_title(_: &Self) -> Option<&'static str> {
@@ -175,7 +178,7 @@ impl<G: Replayable> Replay<G> {
             Turn::Over => match now.outcome() {
                 Some(outcome) => {
                     let who: Vec<&str> = outcome.winners.iter().map(|s| self.name(*s)).collect();
-                    let result = if outcome.is_draw(now.seats()) {
+                    let result = if G::DRAWS && outcome.is_draw(now.seats()) {
                         "a draw".to_string()
                     } else if who.len() == 1 {
                         format!("{} wins", who[0])
@@ -239,6 +242,7 @@ fn spin_words(who: &str, text: &str) -> String {
 
 impl Replayable for Position {
     const CHANCE: &'static str = "chance";
+    const DRAWS: bool = true;
 
     fn variant_title(position: &Self) -> Option<&'static str> {
         Some(position.variant().title())
@@ -445,18 +449,20 @@ pub fn why_not_replayed(e: RecordError) -> String {
 }
 
 /// What a replay's address asks for after its record (`?step=12`, and in a frame `&theme=dark`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct ReplaySettings {
     /// The colours of an embedded replay; not given, the reader's system's.
     pub theme: Option<super::embed::Theme>,
-    /// The step to open at; not given, the start.
-    pub step: Option<usize>,
+    /// The step to open at, as written in the address; not given, the start. See
+    /// [`opening_step`].
+    pub step: Option<String>,
 }
 
 /// A replay's address after `#/replay/` or `#/embed/replay/`: the record, then its settings.
 /// Gives the record part, and the settings or what is wrong with them: a replay in a frame takes
 /// `theme` and `step`, one on the app's own page `step` only (its colours are the reader's), and
-/// anything else is refused, as an embedded game's address refuses what it does not know.
+/// anything else is refused, as an embedded game's address refuses what it does not know. A
+/// step that is not one of the game's is not refused here: the replay opens and says so.
 pub fn address_parts(text: &str, embedded: bool) -> (&str, Result<ReplaySettings, String>) {
     let (record, query) = text.split_once('?').unwrap_or((text, ""));
     (record, replay_settings(query, embedded))
@@ -469,15 +475,7 @@ fn replay_settings(query: &str, embedded: bool) -> Result<ReplaySettings, String
         let value = super::embed::setting_value(key, value);
         match key {
             "theme" if embedded => read.theme = super::embed::Theme::read(&value)?,
-            "step" => {
-                let step = value.trim().parse::<usize>().map_err(|_| {
-                    format!(
-                        "step \"{}\" is not a step's number (0 is the start)",
-                        crate::record::cut_to(&value, 12)
-                    )
-                })?;
-                read.step = Some(step);
-            }
+            "step" => read.step = Some(value.trim().to_string()),
             other => {
                 let takes = if embedded { "theme and step" } else { "step" };
                 return Err(format!(
@@ -490,18 +488,36 @@ fn replay_settings(query: &str, embedded: bool) -> Result<ReplaySettings, String
     Ok(read)
 }
 
-/// Why a replay cannot open at `step`, if it cannot: the record has only `len` steps.
-pub fn step_within(step: usize, len: usize) -> Result<usize, String> {
-    if step <= len {
-        Ok(step)
-    } else {
-        Err(format!(
-            "the address asks for step {step}, but this game has {}",
-            match len {
-                1 => "only 1 step".to_string(),
-                n => format!("only {n} steps"),
-            }
-        ))
+/// The step a replay of `len` steps opens at, for the step its address asks for (see
+/// [`ReplaySettings::step`]), and what to tell the reader where that is not one of the game's:
+/// past the end it opens at the last step, and at the start for what is not a step's number.
+pub fn opening_step(asked: Option<&str>, len: usize) -> (usize, Option<String>) {
+    let Some(text) = asked else {
+        return (0, None);
+    };
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    match text.parse::<usize>() {
+        Ok(step) if digits && step <= len => (step, None),
+        // (A number too long to read is past the end too.)
+        _ if digits => (
+            len,
+            Some(format!(
+                "the address asks for step {}, but this game has only {}: here is its last",
+                crate::record::cut_to(text, 24),
+                match len {
+                    1 => "1 step".to_string(),
+                    n => format!("{n} steps"),
+                }
+            )),
+        ),
+        _ => (
+            0,
+            Some(format!(
+                "step \"{}\" in the address is not a step's number (0 is the start): here is \
+                 the start",
+                crate::record::cut_to(text, 12)
+            )),
+        ),
     }
 }
 

@@ -353,11 +353,20 @@ tests.push(
       await waitText(frame.locator('.replay-count'), `Step 15 of ${len}`);
       const inner = host.frames().find((f) => f.url().includes('#/embed/replay/'));
       assert.ok(inner.url().endsWith('?theme=dark&step=14'), `the frame's address is as the site wrote it: ${inner.url().slice(-40)}`);
-      // A step past the end, or not a number, is told.
+      // A step past the end opens the replay at its last, and says so until the reader steps.
       await open(page, t.base, replayRoute(rec) + `?step=${len + 1}`);
-      await waitText(page.locator('[role=alert]'), `The address asks for step ${len + 1}, but this game has only ${len} steps.`);
+      await waitText(page.locator('.replay [role=alert]'), `The address asks for step ${len + 1}, but this game has only ${len} steps: here is its last.`);
+      await stepTo(page, len, len);
+      // The game is over there: nothing to play on from.
+      assert.equal(await page.getByRole('link', { name: 'Play on from here' }).count(), 0, 'no Play on from the end');
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await stepTo(page, len - 1, len);
+      assert.equal(await page.locator('.replay [role=alert]').count(), 0, 'the notice goes once the reader steps');
+      await page.getByRole('link', { name: 'Play on from here' }).waitFor();
+      // What is not a step's number opens it at the start, and says so.
       await open(page, t.base, replayRoute(rec) + '?step=last');
-      await waitText(page.locator('[role=alert]'), 'Step "last" is not a step\'s number (0 is the start).');
+      await waitText(page.locator('.replay [role=alert]'), 'Step "last" in the address is not a step\'s number (0 is the start): here is the start.');
+      await stepTo(page, 0, len);
       await open(page, t.base, replayRoute(rec) + '?theme=dark');
       await waitText(page.locator('[role=alert]'), 'Unknown setting "theme" in the replay\'s address (it takes only step).');
     },

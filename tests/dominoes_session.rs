@@ -456,16 +456,34 @@ fn points_scored_during_play_are_told_at_the_hand_s_end() {
 fn a_player_who_cannot_lay_a_bone_is_told_to_draw_or_go() {
     let game = block();
     assert_eq!(
-        forced_words(&game.legal_moves(), "Ada"),
+        forced_words(&game.legal_moves(), "Ada", None),
         None,
         "6-6 is to be set"
     );
     assert_eq!(
-        forced_words(&[Move::Draw], "Ada").as_deref(),
+        forced_words(&[Move::Draw], "Ada", None).as_deref(),
         Some("Ada cannot play and must draw")
     );
     assert_eq!(
-        forced_words(&[Move::Go], "Bob").as_deref(),
+        forced_words(&[Move::Go], "Bob", None).as_deref(),
         Some("Bob cannot play and must go")
     );
+    // With muggins, a count left unclaimed may be taken first: the draw is still told.
+    assert_eq!(
+        forced_words(&[Move::Draw, Move::Muggins], "Bob", Some(("Ada", 10))).as_deref(),
+        Some("Bob cannot play and must draw, but may first take Ada's 10 (muggins)")
+    );
+    assert_eq!(
+        forced_words(&[Move::Go, Move::Muggins], "Bob", Some(("Ada", 5))).as_deref(),
+        Some("Bob cannot play and must go, but may first take Ada's 5 (muggins)")
+    );
+    // Not while a bone fits, nor when muggins is all there is.
+    assert_eq!(
+        forced_words(&[Move::Muggins], "Bob", Some(("Ada", 5))),
+        None
+    );
+    let lay = block().legal_moves();
+    let mut with_muggins = lay.clone();
+    with_muggins.push(Move::Muggins);
+    assert_eq!(forced_words(&with_muggins, "Ada", Some(("Bob", 5))), None);
 }

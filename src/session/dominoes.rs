@@ -345,15 +345,22 @@ pub fn must_draw(legal: &[Move]) -> bool {
 }
 
 /// What a player who cannot lay a bone must do instead, in words ("Ada cannot play and must
-/// draw"): none while a bone fits, or while anything but a draw or a go is open to them.
-pub fn forced_words(legal: &[Move], who: &str) -> Option<String> {
-    let forced = !legal.is_empty() && legal.iter().all(|m| matches!(m, Move::Draw | Move::Go));
+/// draw"): none while a bone fits, or while anything but a draw or a go is open to them. With
+/// muggins, a count the previous player left unclaimed (`unclaimed`: whose, how much) may be
+/// taken first, and is said too.
+pub fn forced_words(legal: &[Move], who: &str, unclaimed: Option<(&str, u32)>) -> Option<String> {
+    let mut open = legal.iter().filter(|m| **m != Move::Muggins).peekable();
+    let forced = open.peek().is_some() && open.all(|m| matches!(m, Move::Draw | Move::Go));
     let must = if legal.contains(&Move::Draw) {
         "draw"
     } else {
         "go"
     };
-    forced.then(|| format!("{who} cannot play and must {must}"))
+    let first = match unclaimed.filter(|_| legal.contains(&Move::Muggins)) {
+        Some((from, points)) => format!(", but may first take {from}'s {points} (muggins)"),
+        None => String::new(),
+    };
+    forced.then(|| format!("{who} cannot play and must {must}{first}"))
 }
 
 /// Draws for the player to move until a bone fits or no more may be drawn, as pressing Draw

@@ -95,6 +95,29 @@ export const tests = [
     },
   },
   {
+    name: 'All Fives with muggins: a player who cannot play is told to draw, and that the count left unclaimed may be taken first',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      // Ada sets 5-5 (10) and goes on without claiming it; Bob holds no five.
+      const record = {
+        format: 'parlour-record', version: 1, game: 'dominoes', variant: 'all-fives',
+        options: { muggins: true, single_hand: true },
+        players: [{ name: 'Ada', kind: 'human' }, { name: 'Bob', kind: 'human' }],
+        moves: [
+          'deal 5-5 1-1 2-2 3-3 4-4 0-0 1-0 / 6-4 6-3 6-2 6-1 6-0 4-3 4-2 ; 6-6 6-5 5-4 5-3 5-2 5-1 5-0 4-1 4-0 3-2 3-1 3-0 2-1 2-0',
+          '5-5', 'go',
+        ],
+      };
+      await page.goto(t.base + shareRoute(record));
+      await page.waitForSelector('.dominoes-screen svg.board');
+      await page.waitForFunction(() => document.querySelector('.pass-panel, .hand'));
+      if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
+      await waitText(page.locator('.status'), "Bob cannot play and must draw, but may first take Ada's 10 (muggins).");
+      await page.getByRole('button', { name: /Muggins/ }).click();
+      await waitText(page.locator('.status'), 'Bob cannot play and must draw.');
+    },
+  },
+  {
     name: 'on a phone a tap just beside an open end lays the chosen bone there, as a tap on the end does; a tap as near to two ends lays nothing',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });

@@ -211,7 +211,12 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 // status line shows it (a count waiting to be claimed comes first there).
                 if let Turn::Seat(next) = after.turn() {
                     if level_of(next).is_none() && after.claim_due().is_none() {
-                        words.extend(forced_words(&after.legal_moves(), &name_of(next)));
+                        let unclaimed = after.unclaimed().map(|(s, p)| (name_of(s), p));
+                        words.extend(forced_words(
+                            &after.legal_moves(),
+                            &name_of(next),
+                            unclaimed.as_ref().map(|(s, p)| (s.as_str(), *p)),
+                        ));
                     }
                 }
                 say(sentences(&words));
@@ -377,9 +382,12 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             [] => message.set(Some(format!("{bone} does not go on that end."))),
             [m] => act(*m, false),
             // A matador that may go either way round: the buttons under the table choose.
-            _ => message.set(Some(format!(
-                "{bone} goes on that end either way round: choose which with a Lay button."
-            ))),
+            _ => {
+                let end = position.with_untracked(|p| p.line().end_name(arm).name().to_string());
+                message.set(Some(format!(
+                    "{bone} goes on the {end} end either way round: choose which way with a Lay button."
+                )))
+            }
         }
     };
     let targets = Signal::derive(move || {
@@ -437,7 +445,9 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         } else if legal.iter().any(|m| m.bone().is_some()) {
                             format!("{who} to play: choose a lifted bone, then an end.")
                         } else {
-                            let forced = forced_words(&legal, &who);
+                            let unclaimed = now.unclaimed().map(|(s, p)| (name_of(s), p));
+                            let unclaimed = unclaimed.as_ref().map(|(s, p)| (s.as_str(), *p));
+                            let forced = forced_words(&legal, &who, unclaimed);
                             forced.map(|words| words + ".").unwrap_or_default()
                         }
                     }

@@ -182,6 +182,12 @@ fn viewer<G: Replayable + Send + Sync>(
         over: Signal::derive(move || replay.with(|r| r.position().outcome().is_some())),
         words: Signal::derive(move || replay.with(|r| r.position_words())),
         announcement: Signal::derive(move || replay.with(|r| r.announcement())),
+        last: Signal::derive(move || {
+            replay.with(|r| match r.last_words() {
+                Some(words) => sentence(&words),
+                None => "The start.".to_string(),
+            })
+        }),
         board: board(replay),
     })
 }
@@ -214,6 +220,8 @@ struct Viewer {
     words: Signal<String>,
     /// What the last step did, for screen readers.
     announcement: Signal<String>,
+    /// What the step shown did ("Ada spun 3+5 = 8."), to see beside the step's number.
+    last: Signal<String>,
     board: AnyView,
 }
 
@@ -234,6 +242,7 @@ fn screen(viewer: Viewer) -> AnyView {
         over,
         words,
         announcement,
+        last,
         board,
     } = viewer;
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -318,6 +327,8 @@ fn screen(viewer: Viewer) -> AnyView {
                             aria-keyshortcuts="End">"Last"</button>
                     </div>
                     <p class="replay-count">{move || format!("Step {} of {len}", step.get())}</p>
+                    // (Said by the live region below, with the step's number.)
+                    <p class="replay-last" aria-hidden="true">{last}</p>
                     <MoveList chapters=chapters step=step on_go=go/>
                     {(!embedded).then(|| view! {
                         <p class="actions">

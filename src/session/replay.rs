@@ -203,14 +203,19 @@ impl<G: Replayable> Replay<G> {
     /// What the screen reader hears on arriving at the step shown: where we are in the record
     /// and what the last step did.
     pub fn announcement(&self) -> String {
-        let step = self.step();
-        if step == 0 {
-            return format!("The start, before {} steps.", self.len());
+        match self.last_words() {
+            None => format!("The start, before {} steps.", self.len()),
+            Some(words) => format!("Step {} of {}: {words}", self.step(), self.len()),
         }
-        let before = self.position_at(step - 1);
-        let text = &self.moves()[step - 1];
-        let words = G::step_words(&before, self.position(), text, &self.names);
-        format!("Step {step} of {}: {words}", self.len())
+    }
+
+    /// What the step that led to the position shown did, in words ("Ada spun 3+5 = 8"); none
+    /// at the start.
+    pub fn last_words(&self) -> Option<String> {
+        let step = self.step().checked_sub(1)?;
+        let before = self.position_at(step);
+        let text = &self.moves()[step];
+        Some(G::step_words(&before, self.position(), text, &self.names))
     }
 
     fn name(&self, seat: Seat) -> &str {

@@ -121,6 +121,7 @@ for (const game of Object.keys(RECORDS)) {
       const page = await t.page({ width: 1280 });
       await open(page, t.base, replayRoute(rec));
       await waitText(page.locator('.replay-count'), `Step 0 of ${len}`);
+      await waitText(page.locator('.replay-last'), 'The start.');
       assert.equal(await page.getByRole('button', { name: 'First', exact: true }).isDisabled(), true);
       assert.equal(await page.getByRole('button', { name: 'Back', exact: true }).isDisabled(), true);
       assert.equal(await page.locator('.move-list .steps .step').count(), len, 'every move is listed');
@@ -131,6 +132,9 @@ for (const game of Object.keys(RECORDS)) {
         await page.getByRole('button', { name: 'Forward', exact: true }).click();
         assert.equal(await stepTo(page, n, len), rec.moves[n - 1], `step ${n} is marked in the move list`);
         await waitText(page.locator('.replay > [aria-live="polite"]'), `Step ${n} of ${len}: `);
+        // What the step did is shown under the step's number too (a spin, a deal, a move).
+        const said = (await page.locator('.replay > [aria-live="polite"]').textContent()).split(': ').slice(1).join(': ');
+        assert.equal((await page.locator('.replay-last').textContent()).replace(/\.$/, '').toLowerCase(), said.replace(/\.$/, '').toLowerCase());
       }
       assert.deepEqual(await page.evaluate(BOARD[game]), await playedBoard(t, game, upTo(rec, 2)), 'after two steps');
 

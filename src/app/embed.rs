@@ -98,11 +98,12 @@ fn fitting_height(record: &Record, showing: Showing, width: u32) -> u32 {
         (Showing::NewGame, Ok(GameKind::Doquin)) => [(1690, 35), (1380, 35), (1240, 30)],
         (Showing::NewGame, Ok(GameKind::Archery)) => [(1060, 40), (1300, 35), (archery_wide, 10)],
         (Showing::NewGame, _) => [(640, 90), (840, 10), (840, 10)],
-        (Showing::Replay, Ok(GameKind::Morris)) => [(970, 0), (1100, 0), (1100, 0)],
-        (Showing::Replay, Ok(GameKind::Quoits)) => [(1160, 0), (1160, 0), (1160, 0)],
-        (Showing::Replay, Ok(GameKind::Doquin)) => [(1900, 0), (1590, 0), (1390, 0)],
-        (Showing::Replay, Ok(GameKind::Archery)) => [(1060, 0), (1250, 0), (910, 0)],
-        (Showing::Replay, _) => [(890, 0), (800, 0), (800, 0)],
+        // (With room for two lines of what the step shown did, under the step's number.)
+        (Showing::Replay, Ok(GameKind::Morris)) => [(1030, 0), (1160, 0), (1160, 0)],
+        (Showing::Replay, Ok(GameKind::Quoits)) => [(1220, 0), (1220, 0), (1220, 0)],
+        (Showing::Replay, Ok(GameKind::Doquin)) => [(1960, 0), (1650, 0), (1450, 0)],
+        (Showing::Replay, Ok(GameKind::Archery)) => [(1120, 0), (1310, 0), (970, 0)],
+        (Showing::Replay, _) => [(950, 0), (860, 0), (860, 0)],
     }[band];
     base + each * players
 }

@@ -24,8 +24,8 @@ use super::super::computer;
 use super::super::teetotum::{or_space_key, SeatColours, SpinRest, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, heard, holds, keep_saved, remembered_pace, seat_levels, sentence,
-    sentences, start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, heard, holds, keep_saved, seat_levels, sentence, sentences,
+    start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress, Turns,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -65,13 +65,14 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
     heard(message, announce);
-    let pace = remembered_pace();
     let rest = SpinRest::new();
     let auto_spin = RwSignal::new(false);
-    let paused = RwSignal::new(false);
-    // The move count when the computer (or the automatic spinner) was set going; a changed
-    // count means its work is stale.
-    let busy = RwSignal::new(None::<usize>);
+    // `busy` holds the ticket of the turn the computer (or the automatic spinner) was set
+    // going on (`start_turn`); a turn whose ticket is gone is stale.
+    let turns = Turns::new(message);
+    let Turns {
+        pace, paused, busy, ..
+    } = turns;
     let hint = RwSignal::new(None::<(usize, Vec<Expectation>)>);
     let dice = StoredValue::new(Pcg64Mcg::seed_from_u64(dom::random_u64()));
     on_cleanup(computer::cancel);
@@ -189,10 +190,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     computer_move::<Shot>(
                         game.with_untracked(|g| g.record()),
                         level,
-                        pace,
-                        paused,
-                        message,
-                        busy,
+                        turns,
                         move || still_due(ticket, at, true),
                         move |m| choose(m, true),
                     );

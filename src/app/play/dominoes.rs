@@ -27,8 +27,8 @@ use super::super::boards::dominoes::{bone_back, small_bones, standing_bone, Domi
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, heard, keep_saved, remembered_pace, seat_levels, sentence, sentences,
-    start_turn, EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, heard, keep_saved, seat_levels, sentence, sentences, start_turn,
+    EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress, Turns,
 };
 
 /// Who won (or shares the win), and with how many points.
@@ -122,9 +122,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
     heard(message, announce);
-    let pace = remembered_pace();
-    let paused = RwSignal::new(false);
-    let busy = RwSignal::new(None::<usize>);
+    let turns = Turns::new(message);
+    let Turns {
+        pace, paused, busy, ..
+    } = turns;
     let selected = RwSignal::new(None::<Bone>);
     let hinting = Hinting::<Move>::new();
     // The person who last said they have the screen (when several share it).
@@ -275,10 +276,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 computer_move::<Move>(
                     game.with_untracked(|g| g.record()),
                     level,
-                    pace,
-                    paused,
-                    message,
-                    busy,
+                    turns,
                     move || still_due(ticket, at),
                     move |m| act(m, true),
                 );

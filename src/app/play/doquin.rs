@@ -22,8 +22,8 @@ use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, remembered_pace, seat_levels, sentence, start_turn,
-    EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, keep_saved, seat_levels, sentence, start_turn, EndActions,
+    GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress, Turns,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -63,9 +63,10 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
     let entry = StoredValue::new(saved);
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
-    let pace = remembered_pace();
-    let paused = RwSignal::new(false);
-    let busy = RwSignal::new(None::<usize>);
+    let turns = Turns::new(message);
+    let Turns {
+        pace, paused, busy, ..
+    } = turns;
     let hovered = RwSignal::new(None::<Hole>);
     // The person has asked for their pushes to be the hint's.
     let pushing_as_hinted = RwSignal::new(false);
@@ -199,10 +200,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             computer_move::<Move>(
                 game.with_untracked(|g| g.record()),
                 level,
-                pace,
-                paused,
-                message,
-                busy,
+                turns,
                 move || still_due(ticket, at),
                 move |m| act(m, true),
             );

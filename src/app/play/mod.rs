@@ -239,26 +239,52 @@ pub fn holds(busy: RwSignal<Option<usize>>, ticket: usize) -> bool {
     busy.try_get_untracked().flatten() == Some(ticket)
 }
 
+/// What a play screen with computer seats keeps for its automatic turns: the pace they wait
+/// out, whether the players have paused them, the message that says why play stopped, and the
+/// ticket of the turn under way ([`start_turn`]).
+#[derive(Clone, Copy)]
+pub struct Turns {
+    pub pace: RwSignal<Pace>,
+    pub paused: RwSignal<bool>,
+    pub message: RwSignal<Option<String>>,
+    pub busy: RwSignal<Option<usize>>,
+}
+
+impl Turns {
+    /// A screen's turns at the remembered pace, not paused, none under way; a stop is said in
+    /// `message`.
+    pub fn new(message: RwSignal<Option<String>>) -> Self {
+        Turns {
+            pace: remembered_pace(),
+            paused: RwSignal::new(false),
+            message,
+            busy: RwSignal::new(None),
+        }
+    }
+}
+
 /// Asks the computer, in its worker, for the move of `level` in the game `record` holds. When
-/// the answer comes, it waits out the rest of the pace; then, if `still_due()` says the turn is
+/// the answer comes, it waits out the rest of `turns`' pace; then, if `still_due()` says the turn is
 /// still the one asked about, the move is read and handed to `play`. A move that cannot be had
 /// or read pauses the game with a message saying why; nothing is played. So does a question
-/// that cannot be asked (no worker), which also frees the turn's ticket in `busy`.
+/// that cannot be asked (no worker), which also frees the turn's ticket.
 ///
 /// The screen that asks must call `on_cleanup(computer::cancel)`, since a reply that came after
 /// the screen was left would read its signals; its `still_due` should use [`comes_due`], since
 /// the pace's wait may end after the screen was left.
-#[allow(clippy::too_many_arguments)]
 pub fn computer_move<M: std::str::FromStr + 'static>(
     record: Record,
     level: parlour::ai::Level,
-    pace: RwSignal<Pace>,
-    paused: RwSignal<bool>,
-    message: RwSignal<Option<String>>,
-    busy: RwSignal<Option<usize>>,
+    turns: Turns,
     still_due: impl Fn() -> bool + 'static,
     play: impl Fn(M) + 'static,
 ) {
+    let Turns {
+        pace,
+        paused,
+        message,
+        busy,
+    } = turns;
     let asked_at = dom::now();
     let request = parlour::worker::Request {
         id: 0,

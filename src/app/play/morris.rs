@@ -18,8 +18,8 @@ use super::super::modal::Modal;
 use super::super::new_game::game_name;
 use super::super::{app_state, dom, effect};
 use super::{
-    comes_due, computer_move, export_record, keep_saved, remembered_pace, sentence, start_turn,
-    GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress,
+    comes_due, computer_move, export_record, keep_saved, sentence, start_turn, GameControls,
+    HintText, Hinting, PaceChoice, PlayScreen, Progress, Turns,
 };
 
 /// A dialog the play screen can show.
@@ -138,10 +138,11 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());
     let dialog = RwSignal::new(None::<Dialog>);
-    // The ticket of the computer's turn (`start_turn`), while its answer is awaited.
-    let busy = RwSignal::new(None::<usize>);
-    let paused = RwSignal::new(false);
-    let pace = remembered_pace();
+    // `busy` holds the ticket of the computer's turn (`start_turn`), while its answer is awaited.
+    let turns = Turns::new(message);
+    let Turns {
+        pace, paused, busy, ..
+    } = turns;
     let hinting = Hinting::<Move>::new();
     on_cleanup(computer::cancel);
 
@@ -348,10 +349,7 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
         computer_move::<Move>(
             play.with_untracked(|p| p.game.record()),
             level,
-            pace,
-            paused,
-            message,
-            busy,
+            turns,
             move || still_due(ticket, at),
             move |m| {
                 let before = position.get_untracked();

@@ -527,7 +527,7 @@ fn equal_totals_share_the_win() {
         vec![Seat(0), Seat(1)],
         "7 and 7 share the win"
     );
-    assert!(!outcome.is_draw(4));
+    assert!(!outcome.drawn);
     let g = shoot(&[[24, 24, 24], [24, 24, 24]]);
     assert_eq!(g.scores(), vec![0, 0]);
     assert_eq!(
@@ -535,6 +535,7 @@ fn equal_totals_share_the_win() {
         vec![Seat(0), Seat(1)],
         "nobody hits: everybody shares"
     );
+    assert!(!g.outcome().unwrap().drawn, "a shared win, even by all");
 }
 
 // ---------------------------------------------------------------------------------------------

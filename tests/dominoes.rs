@@ -456,6 +456,10 @@ fn partnerships_tied_when_blocked_are_told_apart_as_two_sides() {
         end.why
     );
     assert_eq!(g.outcome().unwrap().winners.len(), 4);
+    assert!(
+        !g.outcome().unwrap().drawn,
+        "every seat sharing the win is not a draw"
+    );
 }
 
 #[test]

@@ -987,7 +987,7 @@ fn threefold_repetition_draws() {
         vec![Seat(0), Seat(1)],
         "repetition: a draw"
     );
-    assert!(outcome.is_draw(2));
+    assert!(outcome.drawn, "a repetition is a draw");
     assert_eq!(outcome.reason, "threefold repetition");
 }
 
@@ -2042,6 +2042,7 @@ fn three_mens_line_wins_at_once_while_placing() {
         "Three Men's: Black's row a2-b2-c2 wins"
     );
     assert_eq!(position.outcome().unwrap().winners, vec![Seat(1)]);
+    assert!(!position.outcome().unwrap().drawn, "a win is not a draw");
 }
 
 #[test]

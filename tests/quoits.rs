@@ -519,6 +519,7 @@ fn single_end_decides_the_game_on_one_end() {
         vec![Seat(0), Seat(1)],
         "equal highest scores share a single end"
     );
+    assert!(!g.outcome().unwrap().drawn, "a shared win, not a draw");
 }
 
 #[test]

@@ -42,6 +42,7 @@ fn header(
 fn won_by(seats: &[u8]) -> Outcome {
     Outcome {
         winners: seats.iter().map(|s| Seat(*s)).collect(),
+        drawn: false,
         reason: "test".into(),
     }
 }

@@ -96,15 +96,11 @@ pub enum Turn {
 pub struct Outcome {
     /// The seats that won, in seat order. A draw lists every seat; a shared win lists the sharers.
     pub winners: Vec<Seat>,
+    /// Whether the game ended drawn, as Morris can ("threefold repetition"). In the scored
+    /// games nobody draws: equal top totals share the win, even when every seat has them.
+    pub drawn: bool,
     /// Why the game ended, in words a player understands ("two men left", "threefold repetition").
     pub reason: String,
-}
-
-impl Outcome {
-    /// True when every seat is among the winners.
-    pub fn is_draw(&self, seats: usize) -> bool {
-        self.winners.len() == seats
-    }
 }
 
 /// What a chance event may bring.

@@ -30,9 +30,6 @@ pub trait Replayable: Game + 'static {
     fn score_words(position: &Self, names: &[String]) -> String;
     /// What chance brings in this game ("a spin", "a deal").
     const CHANCE: &'static str;
-    /// Whether a game may end drawn (Morris); in the scored games, equal totals share the
-    /// win, and are told so.
-    const DRAWS: bool = false;
     /// The variant as the play screen names it ("Morrice", "All Fives"), for the games that
     /// have them.
     fn variant_title(_: &Self) -> Option<&'static str> {
@@ -178,7 +175,7 @@ impl<G: Replayable> Replay<G> {
             Turn::Over => match now.outcome() {
                 Some(outcome) => {
                     let who: Vec<&str> = outcome.winners.iter().map(|s| self.name(*s)).collect();
-                    let result = if G::DRAWS && outcome.is_draw(now.seats()) {
+                    let result = if outcome.drawn {
                         "a draw".to_string()
                     } else if who.len() == 1 {
                         format!("{} wins", who[0])
@@ -247,7 +244,6 @@ fn spin_words(who: &str, text: &str) -> String {
 
 impl Replayable for Position {
     const CHANCE: &'static str = "chance";
-    const DRAWS: bool = true;
 
     fn variant_title(position: &Self) -> Option<&'static str> {
         Some(position.variant().title())

@@ -340,6 +340,7 @@ impl Game for Archery {
         let best = seats.clone().map(|s| self.score(s)).max().unwrap_or(0);
         Some(Outcome {
             winners: seats.filter(|s| self.score(*s) == best).collect(),
+            drawn: false,
             reason: "every arrow has reached the target or missed".to_string(),
         })
     }

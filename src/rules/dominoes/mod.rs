@@ -1371,7 +1371,11 @@ impl Game for Dominoes {
         } else {
             format!("all {} hands of Domino Pool were played", self.log.len())
         };
-        Some(Outcome { winners, reason })
+        Some(Outcome {
+            winners,
+            drawn: false,
+            reason,
+        })
     }
 
     fn scores(&self) -> Vec<i32> {

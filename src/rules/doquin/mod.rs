@@ -656,7 +656,11 @@ impl Game for Doquin {
         } else {
             format!("highest total after {} rounds", self.rounds.len())
         };
-        Some(Outcome { winners, reason })
+        Some(Outcome {
+            winners,
+            drawn: false,
+            reason,
+        })
     }
 
     /// The totals of the finished rounds plus, while a round is in play, each seat's points in it

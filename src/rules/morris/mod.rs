@@ -1082,6 +1082,7 @@ impl Game for Position {
         };
         Some(Outcome {
             winners,
+            drawn: ending.winner().is_none(),
             reason: ending.reason().to_string(),
         })
     }

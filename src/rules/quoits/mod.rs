@@ -508,6 +508,7 @@ impl Game for Quoits {
                 .map(Seat)
                 .filter(|s| self.totals[s.index()] == best)
                 .collect(),
+            drawn: false,
             reason,
         })
     }

@@ -161,6 +161,8 @@ fn viewer<G: Replayable + Send + Sync>(
     let title = format!("{game}: {}", opened.names().join(" v "));
     let replay = RwSignal::new(opened);
     let step = Memo::new(move |_| replay.with(|r| r.step()));
+    // What the step shown did: written under its number and said aloud, found once a step.
+    let last_words = Memo::new(move |_| replay.with(|r| r.last_words()));
     let notice = RwSignal::new(notice.map(|n| sentence(&n)));
     let go = Callback::new(move |n: usize| {
         notice.set(None);
@@ -181,12 +183,12 @@ fn viewer<G: Replayable + Send + Sync>(
         notice: notice.into(),
         over: Signal::derive(move || replay.with(|r| r.position().outcome().is_some())),
         words: Signal::derive(move || replay.with(|r| r.position_words())),
-        announcement: Signal::derive(move || replay.with(|r| r.announcement())),
-        last: Signal::derive(move || {
-            replay.with(|r| match r.last_words() {
-                Some(words) => sentence(&words),
-                None => "The start.".to_string(),
-            })
+        announcement: Signal::derive(move || {
+            last_words.with(|words| replay.with(|r| r.announcement(words.as_deref())))
+        }),
+        last: Signal::derive(move || match last_words.get() {
+            Some(words) => sentence(&words),
+            None => "The start.".to_string(),
         }),
         board: board(replay),
     })

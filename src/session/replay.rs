@@ -198,9 +198,10 @@ impl<G: Replayable> Replay<G> {
     }
 
     /// What the screen reader hears on arriving at the step shown: where we are in the record
-    /// and what the last step did.
-    pub fn announcement(&self) -> String {
-        match self.last_words() {
+    /// and what the last step did, `last_words` (from [`Replay::last_words`], which a screen
+    /// that also shows them finds once).
+    pub fn announcement(&self, last_words: Option<&str>) -> String {
+        match last_words {
             None => format!("The start, before {} steps.", self.len()),
             Some(words) => format!("Step {} of {}: {words}", self.step(), self.len()),
         }

@@ -517,4 +517,52 @@ export const tests = [
       assert.deepEqual(await savedMoves(page), []);
     },
   },
+  {
+    name: 'choosing an arrow moves nothing on the screen, and on a phone the target stays in view',
+    async run(t) {
+      for (const [width, height] of [[390, 844], [1280, 800]]) {
+        const page = await t.page({ width, height });
+        await animationsOff(page, t.base);
+        const names = ['Ada', 'Bob'];
+        await startArchery(page, t.base, names.map((name) => ({ name })));
+        await spinForLead(page, names);
+        // The first turn after the lead, which puts the spin for lead's panel away.
+        const first = await savedMoves(page);
+        await page.click('.spin-button');
+        await page.locator('.choice-button').first().click();
+        await movesReach(page, first.length + 2);
+        const board = () => page.locator('svg.board.archery').evaluate((e) => {
+          const box = e.getBoundingClientRect();
+          return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY };
+        });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const spinning = await board();
+        const moves = await savedMoves(page);
+        await page.click('.spin-button');
+        await movesReach(page, moves.length + 1);
+        await page.waitForSelector('.choice-button');
+        const choosing = await board();
+        assert.equal(choosing.top, spinning.top, `${width}px: the choices come in without moving the board`);
+        const buttons = page.locator('.choice-button');
+        const count = await buttons.count();
+        if (width === 390) {
+          assert.equal(await page.locator('.spin-button').isVisible(), false, 'on a phone the choices stand in the Spin button\'s place');
+          const tops = await buttons.evaluateAll((all) => all.map((b) => Math.round(b.getBoundingClientRect().top)));
+          assert.equal(new Set(tops).size, 1, `the ${count} choices stand in one row`);
+          assert.ok(choosing.bottom <= height, `the whole board, target and all, is in view while choosing (${choosing.bottom}px of ${height})`);
+          // Said in short on the button, in full on a wide screen.
+          const label = await buttons.first().evaluate((b) => getComputedStyle(b.querySelector('[data-short]'), '::after').content);
+          assert.match(label, /^"(to space \d+|target, \d pt|bull's-eye, \d pt|misses)"$/, 'a phone\'s choice says where the arrow goes, in short');
+        } else {
+          assert.ok(await page.locator('.spin-button').isVisible(), 'on a wide screen the Spin button stays, beside the tops');
+        }
+        await t.shot(page, `choosing-${width}`);
+        await buttons.first().click();
+        await movesReach(page, moves.length + 2);
+        await page.waitForSelector('.choice-button', { state: 'detached' });
+        assert.equal((await board()).top, spinning.top, `${width}px: the board stays put once the arrow is chosen`);
+        assert.ok(await page.locator('.spin-button').isVisible(), 'the Spin button is back for the next archer');
+      }
+    },
+  },
 ];

@@ -41,6 +41,18 @@ fn actor(game: &Archery) -> Option<Seat> {
 }
 
 /// An arrow's place, short, for the score board.
+/// Where a choice would take an arrow, short enough for a phone's narrow choice button (the
+/// wider screens say it in full, with [`landing_words`]).
+fn short_landing(to: Arrow) -> String {
+    match to {
+        Arrow::Flying(space) => format!("to space {space}"),
+        Arrow::Target(20) => format!("bull's-eye, {} pt", to.score()),
+        Arrow::Target(_) => format!("target, {} pt", to.score()),
+        Arrow::Missed => "misses".into(),
+        Arrow::Quiver => "stays".into(),
+    }
+}
+
 fn short_place(arrow: Arrow) -> String {
     match arrow {
         Arrow::Quiver => "–".into(),
@@ -386,7 +398,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                             aria-keyshortcuts=(i + 1).to_string()
                             on:click=move |_| choose(shot, false)>
                             <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(seat.index()), 10.0)}</svg>
-                            <span><strong>"Arrow " {i + 1}</strong> " " {landing_words(arrows[i], to)}</span>
+                            <span data-short=short_landing(to)><strong>"Arrow " {i + 1}</strong> " " <span class="where">{landing_words(arrows[i], to)}</span></span>
                             {e.map(|p| view! { <span class="expect">{format!("expected score {}", fixed(p, 2))}</span> })}
                         </button>
                     })
@@ -466,9 +478,12 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     rest=rest/>
                 <button type="button" class="primary spin-button" on:click=move |_| spin()
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
+                // A person's arrows to choose from. Their place is kept while others spin or
+                // choose, so that the board never moves; on a phone they stand where the Spin
+                // button does, which cannot be pressed while they are there.
+                {move || (has_human && played.get()).then(|| view! { <div class="choice-slot">{choices}</div> })}
             </div>
             <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
-            {choices}
             <ArcheryBoard
                 arrows=Signal::derive(move || position.with(|p| (0..p.players() as u8).map(|s| p.arrows(Seat(s))).collect::<Vec<[Arrow; ARROWS]>>()))
                 chooser=Signal::derive(move || position.with(|p| match p.turn() { Turn::Seat(s) if level_of(s).is_none() => Some(s), _ => None }))

@@ -88,7 +88,7 @@ export const tests = [
     },
   },
   {
-    name: 'the pitches fit the screen below the Spin button on a phone and at a low desk, and in a replay: the hub is in view as men land',
+    name: 'the pitches fit the screen below the Spin button on a phone, a small one too, and at a low desk, and in a replay: the hub is in view as men land',
     async run(t) {
       /** Where the hub and the Spin button are in the page, scrolled to the top, and the board's shape. */
       const layout = (page) => page.evaluate(() => {
@@ -99,7 +99,7 @@ export const tests = [
         const [, , w, h] = board.getAttribute('viewBox').split(' ').map(Number);
         return { hub: Math.max(...hubs), spin: spin && spin.top + scrollY, port: innerHeight, shape: box.width / box.height, drawn: w / h, height: box.height };
       });
-      for (const [width, height, onePitch] of [[390, 844, false], [390, 844, true], [1366, 680, false]]) {
+      for (const [width, height, onePitch] of [[390, 844, false], [390, 844, true], [360, 740, false], [360, 740, true], [1366, 680, false]]) {
         const page = await t.page({ width, height });
         await animationsOff(page, t.base);
         await startQuoits(page, t.base, [{ name: 'Ada' }, { name: 'Bob' }], { onePitch });

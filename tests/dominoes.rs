@@ -171,6 +171,10 @@ fn a_deal_that_is_not_the_whole_set_once_is_refused() {
             "7-0 is not in the double-six set",
         ),
         (
+            deal(Set::DoubleSix, &["6-6", "5-5 5-4 5-3 5-2 5-1 5-0 4-4"], ""),
+            "seat 1's hand has 1 bone, not 7",
+        ),
+        (
             good.replace(" ;", " / 0-0 ;"),
             "it deals 3 hands for 2 players",
         ),

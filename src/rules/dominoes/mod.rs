@@ -1076,8 +1076,9 @@ impl Dominoes {
         }
         for (i, hand) in deal.hands.iter().enumerate() {
             if hand.len() != self.options.hand_size {
+                let bones = if hand.len() == 1 { "bone" } else { "bones" };
                 return bad(format!(
-                    "seat {}'s hand has {} bones, not {}",
+                    "seat {}'s hand has {} {bones}, not {}",
                     i + 1,
                     hand.len(),
                     self.options.hand_size

@@ -191,6 +191,13 @@ export function arrowPlace(arrow) {
 }
 
 /** What a choice button says an arrow would do. */
+/** Where a choice button says an arrow would go, in short ("to space 12", "scores 2 pt", "misses"). */
+export function shortLanding(to) {
+  if (to.at === 'flying') return `to space ${to.space}`;
+  if (to.at === 'target') return `scores ${archeryPoints(to.space)} pt`;
+  return 'misses';
+}
+
 export function landingWords(from, to) {
   const start = from.at === 'quiver' ? 'enters' : `flies from space ${from.space}`;
   if (to.at === 'flying') return from.at === 'quiver' ? `enters on space ${to.space}` : `${start} to space ${to.space}`;
@@ -314,14 +321,19 @@ export async function assertArcheryScreen(page, names, { computers = [] } = {}) 
   return game;
 }
 
-/** Checks that the choice buttons offer exactly the arrows in flight, each saying where it would land. */
+/**
+ * Checks that the choice buttons offer exactly the arrows in flight, each saying where it would
+ * land: in short on the button, in full in its title.
+ */
 export async function assertChoices(page, game) {
-  const texts = (await page.locator('.choice-button').allTextContents()).map((t) => t.replace(/\s+/g, ' ').replace(/expect [\d.]+$/, '').trim());
+  const buttons = page.locator('.choice-button');
+  const texts = (await buttons.allTextContents()).map((t) => t.replace(/\s+/g, ' ').replace(/expected score [\d.]+$/, '').trim());
+  const titles = await buttons.evaluateAll((all) => all.map((b) => b.title));
   const [a, b] = game.spin;
-  const expected = game.arrows[game.player].flatMap((arrow, i) => (inFlight(arrow)
-    ? [`Arrow ${i + 1} ${landingWords(arrow, arrowAfter(arrow, a + b))}`] : []));
-  assert.deepEqual(texts, expected, 'each choice button says where its arrow would land');
-  return expected.map((t) => Number(t.split(' ')[1]));
+  const offered = game.arrows[game.player].flatMap((arrow, i) => (inFlight(arrow) ? [[i + 1, arrow, arrowAfter(arrow, a + b)]] : []));
+  assert.deepEqual(texts, offered.map(([k, , to]) => `Arrow ${k} ${shortLanding(to)}`), 'each choice button says where its arrow would land');
+  assert.deepEqual(titles, offered.map(([, from, to]) => landingWords(from, to)), 'and its title says it in full');
+  return offered.map(([k]) => k);
 }
 
 /** Waits for the play screen to settle into a person's turn, or the end of the game. */

@@ -41,13 +41,13 @@ fn actor(game: &Archery) -> Option<Seat> {
 }
 
 /// An arrow's place, short, for the score board.
-/// Where a choice would take an arrow, short enough for a phone's narrow choice button (the
-/// wider screens say it in full, with [`landing_words`]).
+/// Where a choice would take an arrow, short enough for a choice button on any screen ("to
+/// space 12", "scores 2 pt", "misses"); the button's title says it in full, with
+/// [`landing_words`].
 fn short_landing(to: Arrow) -> String {
     match to {
         Arrow::Flying(space) => format!("to space {space}"),
-        Arrow::Target(20) => format!("bull's-eye, {} pt", to.score()),
-        Arrow::Target(_) => format!("target, {} pt", to.score()),
+        Arrow::Target(_) => format!("scores {} pt", to.score()),
         Arrow::Missed => "misses".into(),
         Arrow::Quiver => "stays".into(),
     }
@@ -396,9 +396,10 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     Some(view! {
                         <button type="button" class="choice-button" class:best=is_best
                             aria-keyshortcuts=(i + 1).to_string()
+                            title=landing_words(arrows[i], to)
                             on:click=move |_| choose(shot, false)>
                             <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(seat.index()), 10.0)}</svg>
-                            <span data-short=short_landing(to)><strong>"Arrow " {i + 1}</strong> " " <span class="where">{landing_words(arrows[i], to)}</span></span>
+                            <span><strong>"Arrow " {i + 1}</strong> " " <span class="where">{short_landing(to)}</span></span>
                             {e.map(|p| view! { <span class="expect">{format!("expected score {}", fixed(p, 2))}</span> })}
                         </button>
                     })

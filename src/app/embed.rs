@@ -41,10 +41,7 @@ pub fn EmbedGame(query: String) -> impl IntoView {
         Err(why) => return refusal("This game cannot be embedded", sentence(&why), true),
     };
     let id = spec.save_id();
-    let in_memory = state
-        .current
-        .get_untracked()
-        .is_some_and(|game| game.id == id);
+    let in_memory = state.held(&id).is_some();
     if !in_memory && store().game(&id).is_err() {
         let Ok(record) = spec.record() else {
             return ().into_any();
@@ -71,7 +68,7 @@ pub fn EmbedGame(query: String) -> impl IntoView {
         }
         // The address's game was deleted from the saved games: this new one counts when it ends.
         let _ = store().forget_counted(&id);
-        state.current.set(Some(game));
+        state.hold(game);
     }
     view! { <Play id=id/> }.into_any()
 }

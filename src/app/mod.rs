@@ -70,14 +70,36 @@ pub struct AppState {
     pub settings: RwSignal<Settings>,
     /// A message shown above every screen.
     pub notice: RwSignal<Option<Notice>>,
-    /// A game just started or opened, kept in memory in case storage cannot hold it.
-    pub current: RwSignal<Option<SavedGame>>,
+    /// The games this tab has started, opened or played, each as last played, newest last: kept
+    /// in memory in case storage cannot hold them (full, or not to be had in a frame), so that a
+    /// game left while storage is full is found again, with every move, when it is opened.
+    held: StoredValue<Vec<SavedGame>>,
     /// The autosave [`AppState::start_game`] last made (see
     /// [`AppState::let_go_if_just_started`]).
     pub started: StoredValue<Option<String>>,
 }
 
+/// How many games a tab holds in memory ([`AppState::hold`]); the oldest goes first.
+const HELD: usize = 64;
+
 impl AppState {
+    /// Keeps `game` in memory as it now stands, in place of what was held of it.
+    pub fn hold(&self, game: SavedGame) {
+        self.held.update_value(|held| {
+            held.retain(|g| g.id != game.id);
+            held.push(game);
+            if held.len() > HELD {
+                held.remove(0);
+            }
+        });
+    }
+
+    /// The game `id` as this tab holds it in memory, if it does.
+    pub fn held(&self, id: &str) -> Option<SavedGame> {
+        self.held
+            .with_value(|held| held.iter().find(|g| g.id == id).cloned())
+    }
+
     /// Shows a message above the screen.
     pub fn tell(&self, text: impl Into<String>, is_error: bool) {
         self.tell_with_link(text.into(), is_error, None);
@@ -136,7 +158,8 @@ impl AppState {
             && self.started.get_value().as_deref() == Some(saved.id.as_str());
         if just_made {
             let _ = store().delete_game(&saved.id);
-            self.current.set(None);
+            self.held
+                .update_value(|held| held.retain(|g| g.id != saved.id));
             self.started.set_value(None);
         }
     }
@@ -220,7 +243,7 @@ impl AppState {
         }
         let route = Route::Play(game.id.clone());
         self.started.set_value(Some(game.id.clone()));
-        self.current.set(Some(game));
+        self.hold(game);
         if let Some(query) = embedded {
             self.route.set(Route::Embed(query));
             return;
@@ -279,7 +302,7 @@ fn App() -> impl IntoView {
         )),
         settings: RwSignal::new(stored_settings),
         notice: RwSignal::new(None),
-        current: RwSignal::new(None),
+        held: StoredValue::new(Vec::new()),
         started: StoredValue::new(None),
     };
     provide_context(state);

@@ -379,4 +379,37 @@ export const tests = [
       assert.deepEqual(await moveList(page), ['a1', 'b2', 'a3']);
     },
   },
+  {
+    name: 'a game left while storage is full keeps every move: a game started meanwhile does not take its place',
+    async run(t) {
+      const page = await t.page();
+      const id = await openShared(page, t.base, threeMens());
+      await touch(page, 'a1');
+      await waitMoves(page, id, ['a1']);
+      await page.evaluate(() => {
+        let key = 0;
+        for (let size = 1 << 20; size >= 1; ) {
+          try { localStorage.setItem(`filler/${key++}`, 'x'.repeat(size)); } catch { size = Math.floor(size / 2); }
+        }
+      });
+      await touch(page, 'b2');
+      await touch(page, 'a3');
+      await waitText(page.locator('.notice'), 'not being saved');
+      assert.deepEqual(await moveList(page), ['a1', 'b2', 'a3']);
+      // Another game, started while storage is still full, in the same tab.
+      await page.evaluate(() => { location.hash = '#/new/quoits'; });
+      await page.waitForSelector('form.setup');
+      await page.getByRole('button', { name: 'Start the game' }).click();
+      await page.waitForSelector('.quoits-screen svg.board');
+      // Room is made, then back to the first game from Saved games.
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler/'))
+        .forEach((k) => localStorage.removeItem(k)));
+      await page.evaluate(() => { location.hash = '#/saves'; });
+      await page.waitForSelector('.save-count');
+      await rows(page).filter({ hasText: 'Ada v Bea' }).locator('button:has-text("Resume")').click();
+      await page.waitForSelector('svg.board.morris');
+      assert.deepEqual(await moveList(page), ['a1', 'b2', 'a3'], 'every move played while storage was full is there');
+      await waitMoves(page, id, ['a1', 'b2', 'a3']);
+    },
+  },
 ];

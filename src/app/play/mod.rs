@@ -33,7 +33,7 @@ use super::{app_state, dom, effect, store};
 #[component]
 pub fn Play(id: String) -> impl IntoView {
     let state = app_state();
-    let in_memory = state.current.get_untracked().filter(|game| game.id == id);
+    let in_memory = state.held(&id);
     let loaded = match in_memory {
         Some(game) => Ok(fresher(game, store().game(&id).ok())),
         None => store().game(&id),
@@ -537,7 +537,7 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
         game.finished = progress.result.is_some();
         game.result = progress.result;
         game.updated = dom::now();
-        state.current.set(Some(game.clone()));
+        state.hold(game.clone());
         if let Some(pending) = conflict.get_untracked() {
             entry.set_value(game.clone());
             conflict.set(Some(Conflict {
@@ -549,7 +549,7 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
         match store().save_game(&base, &game, &tab_id(), game.updated) {
             Ok(written) => {
                 entry.set_value(written.clone());
-                state.current.set(Some(written));
+                state.hold(written);
                 if failing.get_value() {
                     failing.set_value(false);
                     state.tell_here("Storage works again: this game is being saved.");
@@ -610,7 +610,7 @@ pub fn keep_saved(entry: StoredValue<SavedGame>, progress: Memo<Progress>) {
                 game.name = theirs.name;
                 game.stamp = theirs.stamp;
                 entry.set_value(game.clone());
-                state.current.set(Some(game));
+                state.hold(game);
             }
             Since::Same | Since::Gone => {}
         }
@@ -654,7 +654,7 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
     let mine = StoredValue::new(mine);
     let conflict = expect_context::<RwSignal<Option<Conflict>>>();
     let load_theirs = move |_| {
-        state.current.set(Some(theirs.get_value()));
+        state.hold(theirs.get_value());
         conflict.set(None);
         // Opens the screen again, over the other tab's version.
         state.route.set(state.route.get_untracked());
@@ -689,7 +689,7 @@ fn ConflictDialog(conflict: Conflict) -> impl IntoView {
             Route::Embed(query) => super::embed::with_save(&query, &copy.id).map(Route::Embed),
             _ => None,
         };
-        state.current.set(Some(copy.clone()));
+        state.hold(copy.clone());
         conflict.set(None);
         match embedded {
             Some(route) => {

@@ -43,6 +43,10 @@ pub struct Record {
     /// How the game ended, as the writer saw it. Informative only: never trusted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Value>,
+    /// The name a player gave the game, which a save exported from the saved games carries, so
+    /// that importing the file names the save as it was. Not part of the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 /// A player in a record; seat order is the order of the list.
@@ -294,7 +298,19 @@ impl Record {
             players,
             moves: Vec::new(),
             result: None,
+            title: None,
         }
+    }
+
+    /// Whether `other` records the same game: the same header, players and moves, whatever
+    /// either says besides (its `result`, its `title`).
+    pub fn same_game(&self, other: &Record) -> bool {
+        let bare = |r: &Record| Record {
+            result: None,
+            title: None,
+            ..r.clone()
+        };
+        bare(self) == bare(other)
     }
 
     /// Reads a record from JSON text, checking the header's shape (not yet its moves).

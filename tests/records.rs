@@ -137,6 +137,31 @@ fn record_result_is_informative_only() {
 }
 
 #[test]
+fn a_saves_title_travels_with_its_record_and_is_not_part_of_the_game() {
+    let plain = Record::from_json(&morris_json(|_| {})).unwrap();
+    assert_eq!(plain.title, None);
+    assert!(
+        !plain.to_json().contains("title"),
+        "records: no title is written where there is none"
+    );
+    let text = morris_json(|r| r["title"] = json!("Grandpa's game"));
+    let titled = Record::from_json(&text).unwrap();
+    assert_eq!(titled.title.as_deref(), Some("Grandpa's game"));
+    assert_eq!(Record::from_json(&titled.to_json()).unwrap(), titled);
+    assert!(
+        titled.same_game(&plain),
+        "the title is not part of the game"
+    );
+    assert!(plain.same_game(&titled));
+    let mut longer = plain.clone();
+    longer.moves.push("f4".into());
+    assert!(!longer.same_game(&titled), "another move is another game");
+    let mut other = plain.clone();
+    other.players[1].name = "Bob".into();
+    assert!(!other.same_game(&plain), "other players, another game");
+}
+
+#[test]
 fn replay_report_says_the_state_after_the_last_move() {
     let record = Record::from_json(&morris_json(|_| {})).unwrap();
     let report = record.replay_report().unwrap();

@@ -386,6 +386,34 @@ fn a_save_of_the_same_name_and_record_is_found_and_no_other() {
 }
 
 #[test]
+fn a_named_save_of_the_same_game_is_found_whatever_its_name() {
+    let store = store();
+    let mut game = saved("a", 2_000.0, &["d6", "f4"]);
+    game.redo.clear();
+    game.name = "Grandpa's game".to_string();
+    store.put_game(&game, 2_000.0).unwrap();
+    let mut titled = game.record.clone();
+    titled.title = Some("Another name".to_string());
+    assert_eq!(
+        store.named_save_of(&titled),
+        Some("Grandpa's game".to_string()),
+        "the same game, under whatever title, is the save already made"
+    );
+    let longer = saved("b", 2_000.0, &["d6", "f4", "b4"]).record;
+    assert_eq!(store.named_save_of(&longer), None, "another move");
+    // A save with moves to redo holds more than the record; an autosave is not a named save.
+    let mut with_redo = saved("c", 3_000.0, &["d6", "f4", "b4"]);
+    with_redo.name = "kept back".to_string();
+    store.put_game(&with_redo, 3_000.0).unwrap();
+    assert_eq!(store.named_save_of(&with_redo.record), None);
+    let mut autosave = saved("d", 4_000.0, &["d6"]);
+    autosave.kind = SaveKind::Autosave;
+    autosave.redo.clear();
+    store.put_game(&autosave, 4_000.0).unwrap();
+    assert_eq!(store.named_save_of(&autosave.record), None);
+}
+
+#[test]
 fn games_with_the_same_time_are_listed_by_id() {
     let store = store();
     for id in ["b", "c", "a"] {

@@ -5,7 +5,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use parlour::games::GameKind;
-use parlour::record::{Record, RecordError};
+use parlour::record::{clean_name, Record, RecordError};
 use parlour::rules::dominoes::DominoGame;
 use parlour::rules::morris::Variant;
 use parlour::session::capital;
@@ -103,27 +103,33 @@ pub fn Saves() -> impl IntoView {
     let file_input = NodeRef::<html::Input>::new();
 
     let import = move |text: String, source: String| match read_record(&text) {
-        Ok(record) => {
+        Ok(mut record) => {
             let now = dom::now();
-            let title = preset_title(&record.game, record.variant.as_deref());
-            let name = format!(
-                "{} (imported from {source})",
-                game_name(&title, &record.players)
-            );
+            // A save exported from here carries its name; a record from elsewhere is named for
+            // its game, its players and where it came from.
+            let name = match record.title.take().map(|t| clean_name(&t)) {
+                Some(given) if !given.is_empty() => given,
+                _ => format!(
+                    "{} (imported from {source})",
+                    game_name(
+                        &preset_title(&record.game, record.variant.as_deref()),
+                        &record.players
+                    )
+                ),
+            };
             // No longer than a name typed in the Save or Rename box may be.
             let name: String = if name.chars().count() > 80 {
                 name.chars().take(79).chain(['…']).collect()
             } else {
                 name
             };
-            // The same file (or text) imported again makes no second copy of it.
-            if store()
-                .same_save(SaveKind::Named, &name, &record, &[])
-                .is_some()
-            {
+            // The same game imported again, from whatever file or text, makes no second copy.
+            if let Some(saved_as) = store().named_save_of(&record) {
                 import_message.set(Some((
                     false,
-                    format!("Not imported: this game is already saved as \u{201c}{name}\u{201d}."),
+                    format!(
+                        "Not imported: this game is already saved as \u{201c}{saved_as}\u{201d}."
+                    ),
                 )));
                 return;
             }
@@ -329,7 +335,11 @@ fn SaveRow(
     };
     let export = move |_| {
         if let Ok(saved) = whole() {
-            if let Err(e) = export_record(&saved.record) {
+            let record = Record {
+                title: Some(saved.name),
+                ..saved.record
+            };
+            if let Err(e) = export_record(&record) {
                 state.tell(e, true);
             }
         }

@@ -661,6 +661,22 @@ impl<B: Backend> Store<B> {
             .map(|g| g.id)
     }
 
+    /// The name of a named save that holds the same game as `record` ([`Record::same_game`]),
+    /// whatever it is called, if there is one: importing the record again would only make a
+    /// copy.
+    pub fn named_save_of(&self, record: &Record) -> Option<String> {
+        let listing = self.summaries().ok()?;
+        listing
+            .games
+            .into_iter()
+            .filter(|g| g.kind == SaveKind::Named)
+            .find(|g| {
+                self.game(&g.id)
+                    .is_ok_and(|whole| whole.redo.is_empty() && whole.record.same_game(record))
+            })
+            .map(|g| g.name)
+    }
+
     /// The saved game with this id.
     pub fn game(&self, id: &str) -> Result<SavedGame, LoadError> {
         match self.read::<SavedGame>(&game_key(id)) {

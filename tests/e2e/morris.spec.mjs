@@ -1,6 +1,6 @@
 // Morris end to end: whole games by clicks, keyboard play, drag, reload and resume, export and
 // import, a broken import, share links.
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import { assert, fixture, open, shareRoute, storage, waitText } from './lib.mjs';
 import { drag, moveList, playByClicks, startGame, touch } from './morris.mjs';
 
@@ -167,6 +167,34 @@ export const tests = [
       await other.waitForSelector('svg.board');
       assert.deepEqual(await moveList(other), ['d6', 'f4', 'b4', 'd2']);
       await t.shot(other, 'imported');
+      // The same game under another file's name, or pasted, is the same game: still no copy.
+      const copy = `${file}-copy.json`;
+      await copyFile(file, copy);
+      await open(other, t.base, '#/saves');
+      const before = await saves();
+      await other.setInputFiles('#import-file', copy);
+      await waitText(other.locator('.import [role=alert]'), 'Not imported: this game is already saved as “Morelles: Ada v Bob (imported from');
+      assert.equal(await saves(), before, 'no copy from another file');
+      // Renamed, then exported from the saved games: the file carries the name, and imported
+      // where that game is not saved, the save has its name back.
+      const row = other.locator('li.save', { hasText: 'imported from' }).filter({ hasNot: other.locator('.rename') }).first();
+      await row.getByRole('button', { name: 'Rename' }).click();
+      await other.locator('.rename input').fill('Grandpa’s game, 1 May');
+      await other.keyboard.press('Enter');
+      await waitText(other.locator('li.save .save-name').first(), 'Grandpa’s game, 1 May');
+      const [backup] = await Promise.all([
+        other.waitForEvent('download'),
+        other.locator('li.save', { hasText: 'Grandpa’s game' }).getByRole('button', { name: 'Export' }).click(),
+      ]);
+      assert.match(backup.suggestedFilename(), /^parlour-morris-grandpa-s-game-1-may-\d{8}-\d{4}\.json$/, 'the file is named for the save');
+      const backed = JSON.parse(await readFile(await backup.path(), 'utf8'));
+      assert.equal(backed.title, 'Grandpa’s game, 1 May', 'the file carries the save\'s name');
+      assert.deepEqual(backed.moves, ['d6', 'f4', 'b4', 'd2']);
+      const third = await t.page();
+      await open(third, t.base, '#/saves');
+      await third.setInputFiles('#import-file', await backup.path());
+      await waitText(third.locator('.import [role=status]'), 'Imported “Grandpa’s game, 1 May”.');
+      await waitText(third.locator('li.save .save-name'), 'Grandpa’s game, 1 May');
     },
   },
   {

@@ -94,6 +94,11 @@ impl AppState {
         });
     }
 
+    /// Forgets this tab's copy of the game `id` (deleted: it is not to come back from memory).
+    pub fn let_go(&self, id: &str) {
+        self.held.update_value(|held| held.retain(|g| g.id != id));
+    }
+
     /// The game `id` as this tab holds it in memory, if it does.
     pub fn held(&self, id: &str) -> Option<SavedGame> {
         self.held
@@ -158,8 +163,7 @@ impl AppState {
             && self.started.get_value().as_deref() == Some(saved.id.as_str());
         if just_made {
             let _ = store().delete_game(&saved.id);
-            self.held
-                .update_value(|held| held.retain(|g| g.id != saved.id));
+            self.let_go(&saved.id);
             self.started.set_value(None);
         }
     }

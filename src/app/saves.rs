@@ -330,7 +330,10 @@ fn SaveRow(
         }
     };
     let delete = move |_| match store().delete_game(&id()) {
-        Ok(()) => on_change.run(id()),
+        Ok(()) => {
+            state.let_go(&id());
+            on_change.run(id());
+        }
         Err(e) => state.tell(format!("Not deleted: {e}."), true),
     };
     let export = move |_| {
@@ -449,7 +452,11 @@ fn OldGames(listing: RwSignal<Listing<SaveSummary>>, on_removed: Callback<()>) -
     let games = |n: usize| format!("{n} finished game{}", if n == 1 { "" } else { "s" });
     let remove = move |_| {
         asking.set(false);
-        match store().remove_old_finished(&old.get_untracked(), dom::now()) {
+        let ids = old.get_untracked();
+        for id in &ids {
+            state.let_go(id);
+        }
+        match store().remove_old_finished(&ids, dom::now()) {
             Ok(n) => state.tell_here(format!("Removed the autosaves of {}.", games(n))),
             Err(e) => state.tell(format!("Not all were removed: {e}."), true),
         }

@@ -412,4 +412,23 @@ export const tests = [
       await waitMoves(page, id, ['a1', 'b2', 'a3']);
     },
   },
+  {
+    name: 'a game deleted from Saved games does not come back from memory when its address is opened again',
+    async run(t) {
+      const page = await t.page();
+      const id = await openShared(page, t.base, threeMens());
+      await touch(page, 'a1');
+      await waitMoves(page, id, ['a1']);
+      await page.evaluate(() => { location.hash = '#/saves'; });
+      await page.waitForSelector('.save-count');
+      await rows(page).filter({ hasText: 'Ada v Bea' }).getByRole('button', { name: 'Delete' }).click();
+      await page.locator('.confirm button.danger').click();
+      await page.waitForFunction((id) => localStorage.getItem(`parlour/game/${id}`) === null, id);
+      // Back to the game's address, as the browser's Back button goes.
+      await page.evaluate((id) => { location.hash = `#/play/${encodeURIComponent(id)}`; }, id);
+      await waitText(page.locator('#screen-title'), 'This game cannot be opened');
+      await waitText(page.locator('.error[role=alert]'), 'not saved in this browser');
+      assert.equal(await stored(page, id), null, 'the deleted game is not written again');
+    },
+  },
 ];

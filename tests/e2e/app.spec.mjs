@@ -2,7 +2,7 @@
 // and desktop widths, in light and dark; settings persist; bad stored values and a full storage
 // are reported and lose nothing.
 import { readFile } from 'node:fs/promises';
-import { assert, brokenOverLines, open, storage, waitText } from './lib.mjs';
+import { assert, brokenOverLines, fillStorage, open, storage, waitText } from './lib.mjs';
 import { playByClicks, startGame, moveList } from './morris.mjs';
 
 const SCREENS = [
@@ -345,13 +345,7 @@ export const tests = [
     async run(t) {
       const page = await t.page();
       await open(page, t.base, '#/');
-      await page.evaluate(() => {
-        // Fill localStorage to the last few characters: big values first, then smaller ones.
-        let key = 0;
-        for (let size = 1 << 20; size >= 1; ) {
-          try { localStorage.setItem(`filler/${key++}`, 'x'.repeat(size)); } catch { size = Math.floor(size / 2); }
-        }
-      });
+      await fillStorage(page);
       await startGame(page, t.base);
       await waitText(page.locator('.notice'), 'storage for this site is full');
       for (const m of ['d6', 'f4', 'b4']) await playByClicks(page, m);

@@ -25,6 +25,22 @@ export function storage(page) {
   ));
 }
 
+/** Fills localStorage to its last few characters, as a full storage is: big values first, then smaller ones. */
+export function fillStorage(page) {
+  return page.evaluate(() => {
+    let key = 0;
+    for (let size = 1 << 20; size >= 1; ) {
+      try { localStorage.setItem(`filler/${key++}`, 'x'.repeat(size)); } catch { size = Math.floor(size / 2); }
+    }
+  });
+}
+
+/** Takes away what {@link fillStorage} put in: room is made. */
+export function makeRoom(page) {
+  return page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler/'))
+    .forEach((k) => localStorage.removeItem(k)));
+}
+
 /** The share link of a record: opening it starts a game in progress at that point. */
 export function shareRoute(record) {
   return '#/open/' + encodeURIComponent(typeof record === 'string' ? JSON.stringify(JSON.parse(record)) : JSON.stringify(record));

@@ -3,7 +3,7 @@
 // of one follows the other without a reload; a game changed in another tab is told, and both
 // answers keep every save; 300 saves list, and the old finished autosaves among them are
 // removed only after the player agrees; a full storage offers to make room and loses no move.
-import { assert, open, shareRoute, waitText } from './lib.mjs';
+import { assert, fillStorage, makeRoom, open, shareRoute, waitText } from './lib.mjs';
 import { moveList, touch } from './morris.mjs';
 
 /** Three Men's Morris between two people, with these moves played. */
@@ -350,12 +350,7 @@ export const tests = [
       const id = await openShared(page, t.base, threeMens());
       await touch(page, 'a1');
       await waitMoves(page, id, ['a1']);
-      await page.evaluate(() => {
-        let key = 0;
-        for (let size = 1 << 20; size >= 1; ) {
-          try { localStorage.setItem(`filler/${key++}`, 'x'.repeat(size)); } catch { size = Math.floor(size / 2); }
-        }
-      });
+      await fillStorage(page);
       await touch(page, 'b2');
       await touch(page, 'a3');
       const notice = page.locator('.notice');
@@ -369,8 +364,7 @@ export const tests = [
       assert.deepEqual(kept, ['a1', 'b2', 'a3'].slice(0, kept.length), 'the stored game is an earlier save');
       await t.shot(page, 'storage-full-1280');
       // Room is made (here, by taking the filler away), then back to the game.
-      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler/'))
-        .forEach((k) => localStorage.removeItem(k)));
+      await makeRoom(page);
       await notice.locator('a:has-text("Make room in Saved games")').click();
       await page.waitForSelector('.save-count');
       await rows(page).first().locator('button:has-text("Resume")').click();
@@ -386,12 +380,7 @@ export const tests = [
       const id = await openShared(page, t.base, threeMens());
       await touch(page, 'a1');
       await waitMoves(page, id, ['a1']);
-      await page.evaluate(() => {
-        let key = 0;
-        for (let size = 1 << 20; size >= 1; ) {
-          try { localStorage.setItem(`filler/${key++}`, 'x'.repeat(size)); } catch { size = Math.floor(size / 2); }
-        }
-      });
+      await fillStorage(page);
       await touch(page, 'b2');
       await touch(page, 'a3');
       await waitText(page.locator('.notice'), 'not being saved');
@@ -402,8 +391,7 @@ export const tests = [
       await page.getByRole('button', { name: 'Start the game' }).click();
       await page.waitForSelector('.quoits-screen svg.board');
       // Room is made, then back to the first game from Saved games.
-      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler/'))
-        .forEach((k) => localStorage.removeItem(k)));
+      await makeRoom(page);
       await page.evaluate(() => { location.hash = '#/saves'; });
       await page.waitForSelector('.save-count');
       await rows(page).filter({ hasText: 'Ada v Bea' }).locator('button:has-text("Resume")').click();

@@ -85,8 +85,8 @@ const HELD: usize = 64;
 impl AppState {
     /// Keeps `game` in memory as it now stands, in place of what was held of it.
     pub fn hold(&self, game: SavedGame) {
+        self.let_go(&game.id);
         self.held.update_value(|held| {
-            held.retain(|g| g.id != game.id);
             held.push(game);
             if held.len() > HELD {
                 held.remove(0);

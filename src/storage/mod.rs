@@ -649,32 +649,37 @@ impl<B: Backend> Store<B> {
         record: &Record,
         redo: &[String],
     ) -> Option<String> {
-        let listing = self.summaries().ok()?;
-        listing
-            .games
-            .into_iter()
-            .filter(|g| g.kind == kind && g.name == name)
-            .find(|g| {
-                self.game(&g.id)
-                    .is_ok_and(|whole| whole.record == *record && whole.redo == redo)
-            })
-            .map(|g| g.id)
+        self.find_save(
+            |g| g.kind == kind && g.name == name,
+            |whole| whole.record == *record && whole.redo == redo,
+        )
+        .map(|g| g.id)
     }
 
     /// The name of a named save that holds the same game as `record` ([`Record::same_game`]),
     /// whatever it is called, if there is one: importing the record again would only make a
     /// copy.
     pub fn named_save_of(&self, record: &Record) -> Option<String> {
+        self.find_save(
+            |g| g.kind == SaveKind::Named,
+            |whole| whole.redo.is_empty() && whole.record.same_game(record),
+        )
+        .map(|g| g.name)
+    }
+
+    /// The first saved game listed that `listed` lets through by its summary and `whole` by
+    /// the game as stored (read only for those `listed` lets through).
+    fn find_save(
+        &self,
+        listed: impl Fn(&SaveSummary) -> bool,
+        whole: impl Fn(&SavedGame) -> bool,
+    ) -> Option<SaveSummary> {
         let listing = self.summaries().ok()?;
         listing
             .games
             .into_iter()
-            .filter(|g| g.kind == SaveKind::Named)
-            .find(|g| {
-                self.game(&g.id)
-                    .is_ok_and(|whole| whole.redo.is_empty() && whole.record.same_game(record))
-            })
-            .map(|g| g.name)
+            .filter(|g| listed(g))
+            .find(|g| self.game(&g.id).is_ok_and(|stored| whole(&stored)))
     }
 
     /// The saved game with this id.

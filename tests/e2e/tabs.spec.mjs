@@ -50,6 +50,24 @@ async function secondTab(page) {
 }
 
 /** The rows of the saved-games list (not the unreadable values). */
+/**
+ * A game of Three Men's Morris with a1 stored, then b2 and a3 played on while storage is full:
+ * the notice says so and play goes on. The id of its autosave.
+ */
+async function playedOnWhileFull(page, base) {
+  const id = await openShared(page, base, threeMens());
+  await touch(page, 'a1');
+  await waitMoves(page, id, ['a1']);
+  await fillStorage(page);
+  await touch(page, 'b2');
+  await touch(page, 'a3');
+  const notice = page.locator('.notice');
+  await waitText(notice, 'The browser\'s storage for this site is full');
+  await waitText(notice, 'not being saved');
+  assert.deepEqual(await moveList(page), ['a1', 'b2', 'a3'], 'play goes on');
+  return id;
+}
+
 function rows(page) {
   return page.locator('section.screen > ul.saves > li.save');
 }
@@ -347,16 +365,8 @@ export const tests = [
     name: 'a full storage offers to make room, and the game is saved once there is room',
     async run(t) {
       const page = await t.page();
-      const id = await openShared(page, t.base, threeMens());
-      await touch(page, 'a1');
-      await waitMoves(page, id, ['a1']);
-      await fillStorage(page);
-      await touch(page, 'b2');
-      await touch(page, 'a3');
+      const id = await playedOnWhileFull(page, t.base);
       const notice = page.locator('.notice');
-      await waitText(notice, 'The browser\'s storage for this site is full');
-      await waitText(notice, 'not being saved');
-      assert.deepEqual(await moveList(page), ['a1', 'b2', 'a3'], 'play goes on');
       // The last few characters of room may take a move; what is stored stays a whole, earlier
       // save of the game.
       const kept = (await stored(page, id)).record.moves;
@@ -377,14 +387,7 @@ export const tests = [
     name: 'a game left while storage is full keeps every move: a game started meanwhile does not take its place',
     async run(t) {
       const page = await t.page();
-      const id = await openShared(page, t.base, threeMens());
-      await touch(page, 'a1');
-      await waitMoves(page, id, ['a1']);
-      await fillStorage(page);
-      await touch(page, 'b2');
-      await touch(page, 'a3');
-      await waitText(page.locator('.notice'), 'not being saved');
-      assert.deepEqual(await moveList(page), ['a1', 'b2', 'a3']);
+      const id = await playedOnWhileFull(page, t.base);
       // Another game, started while storage is still full, in the same tab.
       await page.evaluate(() => { location.hash = '#/new/quoits'; });
       await page.waitForSelector('form.setup');

@@ -1046,3 +1046,33 @@ fn a_spin_for_lead_is_told_with_who_leads_or_who_spin_again() {
         "Bob spins 3+3 for lead: 6. Bob leads."
     );
 }
+
+#[test]
+fn a_choice_says_where_the_arrow_would_go_in_short_and_in_full() {
+    use parlour::session::archery::{landing_words, short_landing};
+    assert_eq!(short_landing(Arrow::Flying(12)), "to space 12");
+    assert_eq!(short_landing(Arrow::Missed), "misses");
+    for (space, points) in TARGET_POINTS {
+        assert_eq!(
+            short_landing(Arrow::Target(space)),
+            format!("scores {points} pt"),
+            "space {space}"
+        );
+    }
+    assert_eq!(
+        landing_words(Arrow::Quiver, Arrow::Flying(5)),
+        "enters on space 5"
+    );
+    assert_eq!(
+        landing_words(Arrow::Flying(5), Arrow::Flying(12)),
+        "flies from space 5 to space 12"
+    );
+    assert_eq!(
+        landing_words(Arrow::Flying(15), Arrow::Target(18)),
+        "flies from space 15 and hits the target in the second ring (space 18), 2 points"
+    );
+    assert_eq!(
+        landing_words(Arrow::Flying(16), Arrow::Missed),
+        "flies from space 16 and misses"
+    );
+}

@@ -38,6 +38,18 @@ pub fn landing_words(from: Arrow, to: Arrow) -> String {
     }
 }
 
+/// Where a choice would take an arrow, short enough for a choice button on any screen ("to
+/// space 12", "scores 2 pt", "misses"); the button's title says it in full, with
+/// [`landing_words`].
+pub fn short_landing(to: Arrow) -> String {
+    match to {
+        Arrow::Flying(space) => format!("to space {space}"),
+        Arrow::Target(_) => format!("scores {} pt", to.score()),
+        Arrow::Missed => "misses".into(),
+        Arrow::Quiver => "stays".into(),
+    }
+}
+
 /// A player's arrows in words, named by their `colour`: "blue arrow 1 on space 14; blue arrow 2
 /// in the quiver; ...".
 pub fn arrows_words(game: &Archery, seat: Seat, colour: &str) -> String {

@@ -190,7 +190,6 @@ export function arrowPlace(arrow) {
   }
 }
 
-/** What a choice button says an arrow would do. */
 /** Where a choice button says an arrow would go, in short ("to space 12", "scores 2 pt", "misses"). */
 export function shortLanding(to) {
   if (to.at === 'flying') return `to space ${to.space}`;
@@ -198,6 +197,7 @@ export function shortLanding(to) {
   return 'misses';
 }
 
+/** Where an arrow would go, in full, as a choice button's title says it. */
 export function landingWords(from, to) {
   const start = from.at === 'quiver' ? 'enters' : `flies from space ${from.space}`;
   if (to.at === 'flying') return from.at === 'quiver' ? `enters on space ${to.space}` : `${start} to space ${to.space}`;

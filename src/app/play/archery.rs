@@ -12,7 +12,9 @@ use parlour::games::GameKind;
 use parlour::rules::archery::{Archery, Arrow, Shot, ARROWS, DOUBLETS_COUNT};
 use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
-use parlour::session::archery::{arrow_place, arrows_words, landing_words, last_shot, shot_words};
+use parlour::session::archery::{
+    arrow_place, arrows_words, landing_words, last_shot, short_landing, shot_words,
+};
 use parlour::session::embed::EmbedSpec;
 use parlour::session::{last_spin, lead_spin_words, past_lead, points_words, win_words, Match};
 use parlour::storage::SavedGame;
@@ -41,18 +43,6 @@ fn actor(game: &Archery) -> Option<Seat> {
 }
 
 /// An arrow's place, short, for the score board.
-/// Where a choice would take an arrow, short enough for a choice button on any screen ("to
-/// space 12", "scores 2 pt", "misses"); the button's title says it in full, with
-/// [`landing_words`].
-fn short_landing(to: Arrow) -> String {
-    match to {
-        Arrow::Flying(space) => format!("to space {space}"),
-        Arrow::Target(_) => format!("scores {} pt", to.score()),
-        Arrow::Missed => "misses".into(),
-        Arrow::Quiver => "stays".into(),
-    }
-}
-
 fn short_place(arrow: Arrow) -> String {
     match arrow {
         Arrow::Quiver => "–".into(),

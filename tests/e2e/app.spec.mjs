@@ -73,6 +73,29 @@ export const tests = [
     },
   },
   {
+    name: 'a name that is one long word breaks rather than make a play screen wider than a small phone',
+    async run(t) {
+      const long = 'Wolfeschlegelsteinhausenbergerdorffvoral';
+      for (const game of ['morris', 'archery', 'quoits', 'dominoes', 'doquin']) {
+        for (const [width, height] of [[390, 844], [320, 568]]) {
+          const page = await t.page({ width, height, isMobile: true, hasTouch: true });
+          await open(page, t.base, `#/new/${game}`);
+          await page.waitForSelector('form.setup');
+          await page.fill('#seat-1', `${long}1`);
+          await page.fill('#seat-2', `${long}2`);
+          await page.click('button[type=submit]');
+          await page.waitForSelector('.play .status');
+          await waitText(page.locator('.play .status'), long);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `${game} at ${width}px is not wider than the screen (${overflow}px over)`);
+          if (width === 320) await t.shot(page, `long-name-${game}-320`);
+          await page.context().close();
+        }
+      }
+    },
+  },
+  },
+  {
     name: 'every game card leads to its new game and its rules; an unknown page says so',
     async run(t) {
       const page = await t.page();

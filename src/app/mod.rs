@@ -398,7 +398,7 @@ fn App() -> impl IntoView {
                 Route::New(game) => view! { <new_game::NewGame game=game/> }.into_any(),
                 Route::Play(id) => view! { <play::Play id=id/> }.into_any(),
                 Route::Saves => part(saves_screen()).into_any(),
-                Route::Rules(game) => part(rules_screen(game)).into_any(),
+                Route::Rules(game, section) => part(rules_screen(game, section)).into_any(),
                 Route::Settings => part(settings_screen()).into_any(),
                 Route::Open(encoded) => {
                     // The link's game is fetched while its record is read and checked.
@@ -429,8 +429,8 @@ fn App() -> impl IntoView {
 // opened (as each game's screens are).
 
 #[wasm_split(pages, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn rules_screen(game: parlour::games::GameKind) -> Result<AnyView, PartMissing> {
-    Ok(view! { <rules_page::RulesPage game=game/> }.into_any())
+fn rules_screen(game: parlour::games::GameKind, section: String) -> Result<AnyView, PartMissing> {
+    Ok(view! { <rules_page::RulesPage game=game section=section/> }.into_any())
 }
 
 #[wasm_split(pages, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -14,8 +14,9 @@ pub enum Route {
     Play(String),
     /// The saved games.
     Saves,
-    /// A game's rules.
-    Rules(GameKind),
+    /// A game's rules, opened at a section (a heading's id, such as a variant's name) or at the
+    /// top (an empty section).
+    Rules(GameKind, String),
     /// Light and dark, animations.
     Settings,
     /// A share link: the record itself, URI-encoded JSON.
@@ -44,7 +45,14 @@ impl Route {
             "saves" if tail.is_empty() => Route::Saves,
             "settings" if tail.is_empty() => Route::Settings,
             "new" if game().is_some() => Route::New(game().unwrap_or(GameKind::Morris)),
-            "rules" if game().is_some() => Route::Rules(game().unwrap_or(GameKind::Morris)),
+            "rules" => {
+                let (name, section) = tail.split_once('/').unwrap_or((tail, ""));
+                let id = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
+                match GameKind::from_name(name) {
+                    Some(game) if section.bytes().all(id) => Route::Rules(game, section.into()),
+                    _ => Route::NotFound(path.to_string()),
+                }
+            }
             "play" if !tail.is_empty() && !tail.contains('/') => Route::Play(tail.to_string()),
             "open" if !tail.is_empty() => Route::Open(tail.to_string()),
             "replay" if !tail.is_empty() => Route::Replay(tail.to_string()),
@@ -61,7 +69,8 @@ impl Route {
             Route::New(game) => format!("#/new/{}", game.name()),
             Route::Play(id) => format!("#/play/{id}"),
             Route::Saves => "#/saves".to_string(),
-            Route::Rules(game) => format!("#/rules/{}", game.name()),
+            Route::Rules(game, section) if section.is_empty() => format!("#/rules/{}", game.name()),
+            Route::Rules(game, section) => format!("#/rules/{}/{section}", game.name()),
             Route::Settings => "#/settings".to_string(),
             Route::Open(encoded) => format!("#/open/{encoded}"),
             Route::Replay(encoded) => format!("#/replay/{encoded}"),
@@ -77,7 +86,7 @@ impl Route {
             Route::New(game) => format!("New game of {}", game.title()),
             Route::Play(_) => "Playing".to_string(),
             Route::Saves => "Saved games".to_string(),
-            Route::Rules(game) => format!("{}: the rules", game.title()),
+            Route::Rules(game, _) => format!("{}: the rules", game.title()),
             Route::Settings => "Settings".to_string(),
             Route::Open(_) => "Opening a shared game".to_string(),
             Route::Replay(_) => "Replay".to_string(),

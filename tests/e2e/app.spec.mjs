@@ -94,6 +94,55 @@ export const tests = [
       }
     },
   },
+  {
+    name: 'a rules page lists its sections, each link opens the page at its heading, and a game\'s Rules button opens at its own variant',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      // Where a heading is on the screen, and whether it has the focus.
+      const at = (id) => page.evaluate((id) => {
+        const heading = document.getElementById(id);
+        return heading && { top: Math.round(heading.getBoundingClientRect().top), focused: document.activeElement === heading };
+      }, id);
+      const arrived = async (id, why) => {
+        await page.waitForFunction((id) => document.activeElement?.id === id, id, { timeout: 5000 })
+          .catch(() => assert.fail(`${why}: the heading #${id} never took the focus`));
+        const { top } = await at(id);
+        assert.ok(top >= 0 && top < 60, `${why}: the heading #${id} is at the top of the screen (${top})`);
+      };
+      for (const game of ['morris', 'archery', 'quoits', 'dominoes', 'doquin']) {
+        await open(page, t.base, `#/rules/${game}`);
+        await page.waitForSelector('.rules-text h2');
+        const { links, headings } = await page.evaluate(() => ({
+          links: [...document.querySelectorAll('.rules-text nav.contents a')].map((a) => [a.getAttribute('href'), a.textContent]),
+          headings: [...document.querySelectorAll('.rules-text h2, .rules-text h3[id]')].map((h) => [h.id, h.textContent]),
+        }));
+        assert.ok(headings.length >= 8, `${game}: the page has its sections (${headings.length})`);
+        assert.deepEqual(links, headings.map(([id, text]) => [`#/rules/${game}/${id}`, text]), `${game}: the contents list every section, in order, each linking to its heading`);
+      }
+      // A link in the contents: the page at that section, which is where a reload keeps it.
+      await open(page, t.base, '#/rules/dominoes');
+      await page.click('nav.contents a:text-is("Matador")');
+      await arrived('matador', 'Matador in the contents');
+      assert.match(page.url(), /#\/rules\/dominoes\/matador$/);
+      await page.reload();
+      await arrived('matador', 'reloaded');
+      // Back goes to the top of the page.
+      await page.goBack();
+      await waitText(page.locator('#screen-title'), 'Dominoes: the rules');
+      // A section the page does not have opens it at the top; an address that is no section is no page.
+      await open(page, t.base, '#/rules/morris/nonesuch');
+      await page.waitForSelector('.rules-text h2');
+      assert.ok((await page.evaluate(() => scrollY)) === 0, 'an unknown section: the top of the page');
+      await open(page, t.base, '#/rules/morris/Six%20Men');
+      await waitText(page.locator('#screen-title'), 'Nothing here');
+      // From a game of Six Men's Morris, its Rules button.
+      await startGame(page, t.base, { variant: 'Six' });
+      await page.getByRole('link', { name: 'Rules', exact: true }).click();
+      await arrived('six-mens', "Six Men's Morris's Rules button");
+      assert.match(page.url(), /#\/rules\/morris\/six-mens$/);
+      assert.equal(await page.textContent('#six-mens'), 'Six Men’s Morris');
+      await t.shot(page, 'rules-at-six-mens');
+    },
   },
   {
     name: 'every game card leads to its new game and its rules; an unknown page says so',

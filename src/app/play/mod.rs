@@ -987,7 +987,10 @@ pub fn RecordControls(
         })
     };
     let new_game_page = format!("#/new/{}", game.name());
-    let rules = format!("#/rules/{}", game.name());
+    // The rules open at this game's own section (a variant's, or one of the Dominoes games'),
+    // where the page has one; at the top where it has not (Morelles, whose rules come first).
+    let variant = progress.get_untracked().record.variant.unwrap_or_default();
+    let rules = Route::Rules(game, variant).hash();
     view! {
         <div class="controls" role="group" aria-label="Record">
             <button type="button" on:click=move |_| saving.set(true)>"Save"</button>

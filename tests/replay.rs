@@ -486,3 +486,21 @@ fn equal_totals_share_the_win_and_only_morris_ends_drawn() {
     let drawn = last_words::<Position>("morris/morrice-agreed-draw.record.json");
     assert!(drawn.contains(": a draw."), "{drawn}");
 }
+
+#[test]
+fn a_morris_step_names_its_mover_and_colour_as_the_play_screen_does() {
+    let mut replay =
+        Replay::<Position>::open(&golden("morris/morrice-agreed-draw.record.json")).unwrap();
+    assert!(replay.go(1));
+    assert_eq!(
+        replay.last_words().unwrap(),
+        "Ada (White) places a man on a4"
+    );
+    assert!(replay.go(12));
+    assert_eq!(
+        replay.last_words().unwrap(),
+        "Bea (Black) places a man on d3, makes a mill and removes e5"
+    );
+    assert!(replay.go(replay.len()));
+    assert_eq!(replay.last_words().unwrap(), "The players agree a draw");
+}

@@ -342,7 +342,11 @@ impl MorrisPlay {
 
     /// A move described in words, for the live region and the move list's titles.
     pub fn describe(position_before: &Position, m: Move) -> String {
-        let side = position_before.to_move().name();
+        Self::describe_as(position_before, m, position_before.to_move().name())
+    }
+
+    /// A move described in words with the mover called `side` ("Ada (White)").
+    pub fn describe_as(position_before: &Position, m: Move, side: &str) -> String {
         let mut words = match m {
             Move::Place { to, .. } => format!("{side} places a man on {to}"),
             Move::Shift { from, to, .. } => {

@@ -258,9 +258,17 @@ impl Replayable for Position {
         format!("Move {}", ply / 2 + 1)
     }
 
-    fn step_words(before: &Self, _: &Self, text: &str, _: &[String]) -> String {
+    fn step_words(before: &Self, _: &Self, text: &str, names: &[String]) -> String {
         match text.parse::<MorrisMove>() {
-            Ok(m) => MorrisPlay::describe(before, m),
+            // The mover by name and colour, as the play screen's status line has it.
+            Ok(m) => {
+                let side = before.to_move();
+                let who = match names.get(side.seat().index()) {
+                    Some(name) => format!("{name} ({})", side.name()),
+                    None => side.name().to_string(),
+                };
+                MorrisPlay::describe_as(before, m, &who)
+            }
             Err(_) => text.to_string(),
         }
     }

@@ -428,7 +428,9 @@ export const tests = [
         if (await page.locator('#end-title').count()) break;
         const moves = await savedMoves(page);
         if (await page.locator('#next-round').count()) {
-          await tabTo(page, '#next-round');
+          // The round's end hands the focus from the faces on to Start round.
+          await page.waitForFunction(() => document.activeElement?.id === 'next-round', null, { timeout: 3000 })
+            .catch(async () => assert.fail(`the focus stayed on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))} when the round ended`));
           await page.keyboard.press('Enter');
           await page.locator('#next-round').waitFor({ state: 'detached' });
           rounds += 1;

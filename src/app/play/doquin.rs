@@ -513,6 +513,22 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
         // On a phone the move that ended the round was made on a face far below the panel.
         let actions = NodeRef::new();
         super::result_into_view(actions);
+        // A round ended under the keyboard's focus on a hole (the player's last pick, or the
+        // computer's after it) hands the focus on to Start round, where Enter goes on; the
+        // holes can take no pick until then.
+        effect(move |_| {
+            if actions.get().is_some() {
+                dom::focus_soon(|| {
+                    let document = dom::window().document()?;
+                    let active = dom::focused_element(&document)?;
+                    active
+                        .closest(".doquin-faces, .block-stage")
+                        .ok()
+                        .flatten()?;
+                    document.get_element_by_id("next-round")
+                });
+            }
+        });
         Some(view! {
             <section class="end-panel round-panel" aria-labelledby="round-title">
                 <h2 id="round-title">{sentence(&headline)}</h2>

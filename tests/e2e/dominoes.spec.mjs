@@ -118,6 +118,27 @@ export const tests = [
     },
   },
   {
+    name: 'a matador put back in the hand, by a tap or by Escape, takes with it what was said of laying it',
+    async run(t) {
+      const page = await t.page();
+      const record = JSON.parse(await readFile(join(golden, 'dominoes/matador-blank-end-legal.record.json'), 'utf8'));
+      await page.goto(t.base + shareRoute(record));
+      await page.waitForSelector('.dominoes-screen svg.board');
+      await page.waitForFunction(() => document.querySelector('.pass-panel, .hand'));
+      if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
+      const said = () => page.locator('.message').first().textContent();
+      for (const putBack of ['tap', 'Escape']) {
+        await page.click('.hand-bone.playable[data-bone="6-1"]');
+        await page.locator('.end-slot.target[aria-label^="left end"]').click();
+        await waitText(page.locator('.message').first(), '6-1 goes on the left end either way round');
+        if (putBack === 'tap') await page.click('.hand-bone[data-bone="6-1"]');
+        else await page.keyboard.press('Escape');
+        await page.waitForFunction(() => !document.querySelector('.end-slot.target'));
+        assert.doesNotMatch(await said(), /either way round/, `put back by ${putBack}, the bone's Lay words go too`);
+      }
+    },
+  },
+  {
     name: 'on a phone a tap just beside an open end lays the chosen bone there, as a tap on the end does; a tap as near to two ends lays nothing',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });

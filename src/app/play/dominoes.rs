@@ -347,7 +347,9 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let touch_bone = move |bone: Bone| {
         let legal = my_moves.get_untracked();
         if selected.get_untracked() == Some(bone) {
+            // Put back: what was said of laying it goes with it.
             selected.set(None);
+            message.set(None);
             return;
         }
         match click_bone(&legal, bone) {
@@ -401,6 +403,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" && !dom::in_dialog(&ev) && selected.get_untracked().is_some() {
             selected.set(None);
+            message.set(None);
             dom::focus_first(&[".hand-bone.playable"]);
             announce.set("No bone chosen.".into());
         }

@@ -974,3 +974,86 @@ fn a_screen_opens_this_tabs_game_unless_another_tab_played_it_on() {
     // Both played on differently: this tab's copy, for the save to find the difference and ask.
     assert_eq!(fresher(ahead.clone(), Some(theirs)), ahead);
 }
+
+#[test]
+fn a_new_game_forms_set_up_is_remembered_per_game_and_forgotten_when_asked() {
+    use parlour::storage::{setup_key, Setup};
+    let store = store();
+    assert_eq!(
+        store.setup(GameKind::Morris),
+        None,
+        "nothing remembered yet"
+    );
+    let record = Record::new(
+        GameKind::Morris,
+        Some("six-mens"),
+        serde_json::from_str(r#"{"two_removals": true}"#).unwrap(),
+        vec![Player::human("Ada"), Player::computer("Hard", "hard")],
+    );
+    let setup = Setup {
+        record,
+        first: Some(1),
+    };
+    store.put_setup(&setup, 1.0).unwrap();
+    assert_eq!(store.setup(GameKind::Morris), Some(setup.clone()));
+    assert_eq!(
+        store.setup(GameKind::Dominoes),
+        None,
+        "each game has its own"
+    );
+    // A value under one game's key that is another game's set-up is not taken for it.
+    store
+        .backend()
+        .set(
+            &setup_key(GameKind::Quoits),
+            &store
+                .backend()
+                .get(&setup_key(GameKind::Morris))
+                .unwrap()
+                .unwrap(),
+        )
+        .unwrap();
+    assert_eq!(store.setup(GameKind::Quoits), None);
+    store.forget_setup(GameKind::Morris).unwrap();
+    assert_eq!(store.setup(GameKind::Morris), None, "forgotten");
+    assert_eq!(
+        store.backend().get(&setup_key(GameKind::Morris)).unwrap(),
+        None
+    );
+}
+
+#[test]
+fn a_set_up_that_does_not_read_is_kept_aside_when_a_new_one_is_written() {
+    use parlour::storage::{setup_key, Setup};
+    let store = store();
+    let key = setup_key(GameKind::Doquin);
+    store
+        .backend()
+        .set(&key, "{\"version\": 1, \"record\": 7")
+        .unwrap();
+    assert_eq!(
+        store.setup(GameKind::Doquin),
+        None,
+        "a broken value is no set-up"
+    );
+    // Asked to forget it, a value that does not read is left for the player to rescue.
+    store.forget_setup(GameKind::Doquin).unwrap();
+    assert!(store.backend().get(&key).unwrap().is_some());
+    let setup = Setup {
+        record: Record::new(
+            GameKind::Doquin,
+            None,
+            Default::default(),
+            vec![Player::human("Ada"), Player::human("Bea")],
+        ),
+        first: None,
+    };
+    store.put_setup(&setup, 5.0).unwrap();
+    assert_eq!(store.setup(GameKind::Doquin), Some(setup));
+    let aside: Vec<String> = store.aside().unwrap();
+    assert_eq!(aside.len(), 1, "the broken value is kept aside: {aside:?}");
+    assert_eq!(
+        store.backend().get(&aside[0]).unwrap().as_deref(),
+        Some("{\"version\": 1, \"record\": 7")
+    );
+}

@@ -6,7 +6,7 @@ use leptos::wasm_split::wasm_split;
 
 use parlour::ai::Level;
 use parlour::games::GameKind;
-use parlour::record::{clean_name, Player, Record};
+use parlour::record::{clean_name, seat_colours, Player, PlayerKind, Record};
 use parlour::rules::dominoes::{self, DominoGame, Dominoes};
 use parlour::rules::doquin;
 use parlour::rules::morris::{Options, Position, Variant};
@@ -14,6 +14,7 @@ use parlour::rules::quoits;
 use parlour::rules::teetotum::COLOURS;
 use parlour::session::capital;
 use parlour::session::dominoes::distinct_names;
+use parlour::storage::Setup;
 
 use super::count_box::CountBox;
 use super::modal::Modal;
@@ -62,6 +63,28 @@ impl Seats {
             kinds: std::array::from_fn(|_| RwSignal::new(SeatKind::Human)),
             typed: std::array::from_fn(|_| RwSignal::new(false)),
             colours: std::array::from_fn(RwSignal::new),
+        }
+    }
+
+    /// The seats as a remembered set-up had them: how many, and each one's kind, name and
+    /// colour (a name still as its kind names it follows the kind again, as it did then).
+    fn recall(&self, players: &[Player]) {
+        self.count.set(players.len().clamp(1, SEATS));
+        for (i, player) in players.iter().take(SEATS).enumerate() {
+            let level = player.level.as_deref().and_then(Level::from_name);
+            let kind = match (player.kind, level) {
+                (PlayerKind::Human, _) => SeatKind::Human,
+                (PlayerKind::Computer, level) => SeatKind::Computer(level),
+            };
+            self.kinds[i].set(kind);
+            self.typed[i].set(player.name != kind.default_name(i));
+            self.names[i].set(player.name.clone());
+        }
+        // Every seat keeps a colour of its own, those out of play too.
+        let chosen = seat_colours(&players[..players.len().min(SEATS)]);
+        let mut free = (0..SEATS).filter(|c| !chosen.contains(c));
+        for (i, colour) in self.colours.iter().enumerate() {
+            colour.set(chosen.get(i).copied().or_else(|| free.next()).unwrap_or(i));
         }
     }
 
@@ -233,27 +256,80 @@ pub fn NewGame(game: GameKind) -> impl IntoView {
 
 #[wasm_split(morris, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn morris_setup() -> Result<AnyView, PartMissing> {
-    Ok(MorrisSetup().into_any())
+    Ok(refillable(|| MorrisSetup().into_any()))
 }
 
 #[wasm_split(archery, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn archery_setup() -> Result<AnyView, PartMissing> {
-    Ok(ArcherySetup().into_any())
+    Ok(refillable(|| ArcherySetup().into_any()))
 }
 
 #[wasm_split(quoits, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn quoits_setup() -> Result<AnyView, PartMissing> {
-    Ok(QuoitsSetup().into_any())
+    Ok(refillable(|| QuoitsSetup().into_any()))
 }
 
 #[wasm_split(dominoes, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn dominoes_setup() -> Result<AnyView, PartMissing> {
-    Ok(DominoesSetup().into_any())
+    Ok(refillable(|| DominoesSetup().into_any()))
 }
 
 #[wasm_split(doquin, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn doquin_setup() -> Result<AnyView, PartMissing> {
-    Ok(DoquinSetup().into_any())
+    Ok(refillable(|| DoquinSetup().into_any()))
+}
+
+/// A form drawn afresh, from the defaults, when its [`RememberedNote`] asks: `Refill` counts
+/// the times.
+#[derive(Clone, Copy)]
+struct Refill(RwSignal<u32>);
+
+fn refillable(form: fn() -> AnyView) -> AnyView {
+    let refill = Refill(RwSignal::new(0));
+    provide_context(refill);
+    (move || {
+        refill.0.track();
+        form()
+    })
+    .into_any()
+}
+
+/// Says that the form is set as the last game of its kind was started (`shown`), with a way
+/// back to its defaults.
+#[component]
+fn RememberedNote(game: GameKind, shown: bool) -> impl IntoView {
+    let refill = expect_context::<Refill>();
+    shown.then(|| {
+        view! {
+            <p class="remembered">
+                {format!("Set up as your last game of {}. ", game.title())}
+                <button type="button" class="quiet" on:click=move |_| {
+                    let _ = store().forget_setup(game);
+                    refill.0.update(|n| *n += 1);
+                    dom::focus_first(&["form.setup input"]);
+                }>"Start from the defaults"</button>
+            </p>
+        }
+    })
+}
+
+/// Remembers how the form was set when it started a game (`record`, its players in the form's
+/// seats; `first`, who was chosen to go first), for the next new game of its kind. A storage
+/// that cannot keep it loses only that: the game itself is saved as ever.
+fn remember(record: Record, first: FirstPlayer) {
+    let first = match first {
+        FirstPlayer::Seat(seat) => Some(seat),
+        FirstPlayer::DrawLots => None,
+    };
+    let _ = store().put_setup(&Setup { record, first }, dom::now());
+}
+
+/// Who was chosen to go first in a remembered set-up (lots, if its seat is not there).
+fn first_of(setup: &Setup) -> FirstPlayer {
+    match setup.first {
+        Some(seat) if seat < setup.record.players.len() => FirstPlayer::Seat(seat),
+        _ => FirstPlayer::DrawLots,
+    }
 }
 
 /// The player's record against the computer at this game: a row for each level played, with
@@ -413,10 +489,20 @@ fn MorrisSetup() -> impl IntoView {
     let options = RwSignal::new(Options::default());
     let seats = Seats::new(2);
     let first = RwSignal::new(FirstPlayer::DrawLots);
+    let last = store().setup(GameKind::Morris);
+    if let Some(setup) = &last {
+        if let Ok(position) = setup.record.start_morris() {
+            variant.set(position.variant());
+            options.set(position.options());
+            seats.recall(&setup.record.players);
+            first.set(first_of(setup));
+        }
+    }
 
     let start = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let mut players = seats.players();
+        let seated = seats.players();
+        let mut players = seated.clone();
         let white = match first.get_untracked() {
             FirstPlayer::DrawLots => (dom::random_u64() & 1) as usize,
             FirstPlayer::Seat(seat) => seat,
@@ -434,6 +520,13 @@ fn MorrisSetup() -> impl IntoView {
             Some(variant.name()),
             position.options_json(),
             players.clone(),
+        );
+        remember(
+            Record {
+                players: seated,
+                ..record.clone()
+            },
+            first.get_untracked(),
         );
         let name = game_name(variant.title(), &players);
         state.start_game(record, Vec::new(), name, false);
@@ -475,6 +568,7 @@ fn MorrisSetup() -> impl IntoView {
     };
     view! {
         <form class="setup" on:submit=start>
+            <RememberedNote game=GameKind::Morris shown=last.is_some()/>
             <fieldset>
                 <legend>"Preset"</legend>
                 {preset(Variant::Morelles, "nine men each; a player down to three men may fly to any vacant point")}
@@ -514,14 +608,20 @@ fn MorrisSetup() -> impl IntoView {
 fn ArcherySetup() -> impl IntoView {
     let state = app_state();
     let seats = Seats::new(2);
+    let last = store().setup(GameKind::Archery);
+    if let Some(setup) = &last {
+        seats.recall(&setup.record.players);
+    }
     let start = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let players = seats.players();
         let record = Record::new(GameKind::Archery, None, Default::default(), players.clone());
+        remember(record.clone(), FirstPlayer::DrawLots);
         state.start_game(record, Vec::new(), game_name("Archery", &players), false);
     };
     view! {
         <form class="setup" on:submit=start>
+            <RememberedNote game=GameKind::Archery shown=last.is_some()/>
             <p class="hint">"Three arrows each, shot down the line towards the target by the Double Teetotum. One player shoots for practice; with more, the lead is spun for."</p>
             <SeatsEditor seats=seats fewest=1 most=4 levels=GameKind::Archery.has_levels() colours=GameKind::Archery.has_colours()/>
             {start_buttons(GameKind::Archery)}
@@ -534,16 +634,25 @@ fn QuoitsSetup() -> impl IntoView {
     let state = app_state();
     let seats = Seats::new(2);
     let options = RwSignal::new(quoits::Options::default());
+    let last = store().setup(GameKind::Quoits);
+    if let Some(setup) = &last {
+        if let Ok(game) = setup.record.start_as(quoits::Quoits::from_header) {
+            options.set(game.options());
+            seats.recall(&setup.record.players);
+        }
+    }
     let start = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let players = seats.players();
         let game = quoits::Quoits::new(players.len(), options.get_untracked());
         let record = Record::new(GameKind::Quoits, None, game.options_json(), players.clone());
+        remember(record.clone(), FirstPlayer::DrawLots);
         state.start_game(record, Vec::new(), game_name("Quoits", &players), false);
     };
     let target_id = "quoits-target";
     view! {
         <form class="setup" on:submit=start>
+            <RememberedNote game=GameKind::Quoits shown=last.is_some()/>
             <p class="hint">"Four men each, pitched down a lane towards the hub by the Double Teetotum; each end, the men nearest the hub earn a bonus. With three players on two pitches, the second pitches alone at pitch B: one pitch for everybody evens that out."</p>
             <SeatsEditor seats=seats fewest=2 most=4 levels=GameKind::Quoits.has_levels() colours=GameKind::Quoits.has_colours()/>
             <fieldset>
@@ -609,6 +718,25 @@ fn DominoesSetup() -> impl IntoView {
     let spinner = RwSignal::new(false);
     let muggins = RwSignal::new(false);
     let draw_when_able = RwSignal::new(false);
+    // As the last game was set up, what differs from its game's own numbers kept as chosen.
+    let last = store().setup(GameKind::Dominoes);
+    if let Some(setup) = &last {
+        if let Ok(table) = setup.record.start_as(Dominoes::from_header) {
+            let (g, o, players) = (table.game(), table.options(), table.players());
+            game.set(g);
+            seats.recall(&setup.record.players);
+            set.set(o.set);
+            hand.set((o.hand_size != g.default_hand(players, o.set)).then_some(o.hand_size));
+            let own = dominoes::Options::defaults(g, players);
+            target.set((o.target != own.target).then_some(o.target));
+            partners.set(o.partners || !(g.has_partners() && players == 4));
+            single_hand.set(o.single_hand);
+            difference.set(o.difference);
+            spinner.set(o.spinner);
+            muggins.set(o.muggins);
+            draw_when_able.set(o.draw_when_able);
+        }
+    }
 
     // The game as chosen, or why it cannot be dealt.
     let chosen = Memo::new(move |_| {
@@ -649,6 +777,7 @@ fn DominoesSetup() -> impl IntoView {
             table.options_json(),
             players.clone(),
         );
+        remember(record.clone(), FirstPlayer::DrawLots);
         state.start_game(record, Vec::new(), game_name(g.title(), &players), false);
     };
     let choose_game = move |g: DominoGame| {
@@ -692,6 +821,7 @@ fn DominoesSetup() -> impl IntoView {
     };
     view! {
         <form class="setup" on:submit=start>
+            <RememberedNote game=GameKind::Dominoes shown=last.is_some()/>
             <fieldset>
                 <legend>"Game"</legend>
                 {DominoGame::ALL.into_iter().map(preset).collect_view()}
@@ -757,6 +887,16 @@ fn DoquinSetup() -> impl IntoView {
     let size = RwSignal::new(doquin::DEFAULT_SIZE);
     let pegs = RwSignal::new(doquin::DEFAULT_PEGS);
     let first = RwSignal::new(FirstPlayer::DrawLots);
+    let last = store().setup(GameKind::Doquin);
+    if let Some(setup) = &last {
+        if let Ok(game) = setup.record.start_as(doquin::Doquin::from_header) {
+            let o = game.options();
+            size.set(o.size);
+            pegs.set(o.pegs);
+            seats.recall(&setup.record.players);
+            first.set(first_of(setup));
+        }
+    }
     // A seat chosen to play first and then taken away by a smaller count is no choice: lots
     // are drawn, and the form shows it so.
     let first_now = move || match first.get() {
@@ -779,6 +919,10 @@ fn DoquinSetup() -> impl IntoView {
         for (player, name) in players.iter_mut().zip(distinct_names(&names)) {
             player.name = name;
         }
+        remember(
+            Record::new(GameKind::Doquin, None, game.options_json(), players.clone()),
+            untrack(first_now),
+        );
         // Seat 1 plays first in round 1: the seats turn round so that the first player sits there.
         let count = players.len();
         let first_seat = match untrack(first_now) {
@@ -801,6 +945,7 @@ fn DoquinSetup() -> impl IntoView {
     };
     view! {
         <form class="setup" on:submit=start>
+            <RememberedNote game=GameKind::Doquin shown=last.is_some()/>
             <p class="hint">"Pegs pushed into a drilled block from three faces; a peg touched by two of an opponent's is captured. As many rounds as players, each first once."</p>
             <SeatsEditor seats=seats fewest=doquin::FEWEST_PLAYERS most=doquin::MOST_PLAYERS levels=GameKind::Doquin.has_levels()/>
             <fieldset>

@@ -951,3 +951,53 @@ impl<B: Backend> Store<B> {
         }
     }
 }
+
+/// How each game's new-game form was last set, one key each: `parlour/setup/<game>`.
+pub const SETUP_PREFIX: &str = "parlour/setup/";
+
+/// A new-game form as it was set when a game was last started from it: the record it started
+/// (its header, and its players in the form's seats, before any lots were drawn for who goes
+/// first) and the seat chosen to go first (none: lots were drawn). The next new game of that
+/// kind starts from it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Setup {
+    pub record: Record,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<usize>,
+}
+
+/// The key of a game's remembered set-up.
+pub fn setup_key(game: crate::games::GameKind) -> String {
+    format!("{SETUP_PREFIX}{}", game.name())
+}
+
+impl<B: Backend> Store<B> {
+    /// How `game`'s form was last set, if that is stored and reads as a set-up of that game;
+    /// none otherwise, and the form starts from its defaults.
+    pub fn setup(&self, game: crate::games::GameKind) -> Option<Setup> {
+        let setup: Setup = self.read(&setup_key(game)).ok()??;
+        matches!(setup.record.kind(), Ok(kind) if kind == game).then_some(setup)
+    }
+
+    /// Remembers the set-up a game was started from. A stored value that does not read is
+    /// first copied aside, so that writing never loses it.
+    pub fn put_setup(&self, setup: &Setup, now: f64) -> Result<(), StoreError> {
+        let Ok(game) = setup.record.kind() else {
+            return Ok(());
+        };
+        let key = setup_key(game);
+        let mut aside = None;
+        if let Err(problem) = self.read::<Setup>(&key) {
+            aside = self.keep_aside(&problem.key, now)?;
+        }
+        self.write_after_aside(&key, setup, aside)
+    }
+
+    /// Forgets how `game`'s form was last set: it starts from its defaults again.
+    pub fn forget_setup(&self, game: crate::games::GameKind) -> Result<(), StoreError> {
+        if self.setup(game).is_some() {
+            self.backend.remove(&setup_key(game))?;
+        }
+        Ok(())
+    }
+}

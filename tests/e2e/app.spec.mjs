@@ -73,6 +73,68 @@ export const tests = [
     },
   },
   {
+    name: 'a new-game form is set as the last game of its kind was started, until the player asks for the defaults',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      const form = () => page.evaluate(() => ({
+        note: document.querySelector('.remembered')?.textContent ?? null,
+        checked: [...document.querySelectorAll('form.setup input:checked')].map((i) => i.closest('label').textContent.trim().slice(0, 24)),
+        values: Object.fromEntries([...document.querySelectorAll('form.setup :is(input[type=text], input[type=number], select)')]
+          .filter((e) => !e.closest('.hidden')).map((e) => [e.id, e.value])),
+      }));
+      // Morris: Six Men's, one man for each mill, Ada against the hard computer, who plays White.
+      await open(page, t.base, '#/new/morris');
+      await page.waitForSelector('form.setup');
+      const defaults = await form();
+      assert.equal(defaults.note, null, 'nothing is remembered at first');
+      await page.getByLabel(/^Six/).check();
+      await page.getByLabel(/^One man removed for each mill/).check();
+      await page.fill('#seat-1', 'Ada');
+      await page.selectOption('#seat-2-kind', 'hard');
+      await page.locator('input[name=first]').nth(2).check();
+      const chosen = await form();
+      await page.click('button[type=submit]');
+      await page.waitForSelector('svg.board');
+      await page.getByRole('link', { name: 'New game', exact: true }).first().click();
+      await page.waitForSelector('form.setup');
+      const again = await form();
+      assert.match(again.note ?? '', /Set up as your last game of Morris/);
+      assert.deepEqual({ ...again, note: null }, { ...chosen, note: null }, 'the form is as it was set');
+      assert.equal(again.values['seat-2'], 'Hard computer', 'the computer keeps the name its level gives it');
+      // A reload keeps it; the defaults are one press away, and stay.
+      await page.reload();
+      await page.waitForSelector('.remembered');
+      await page.getByRole('button', { name: 'Start from the defaults' }).click();
+      await page.waitForFunction(() => !document.querySelector('.remembered'));
+      assert.deepEqual(await form(), defaults, 'back to the defaults');
+      await page.reload();
+      await page.waitForSelector('form.setup');
+      assert.deepEqual(await form(), defaults, 'and they stay');
+
+      // Dominoes: Matador for four on double-nine, to 150, with names.
+      await open(page, t.base, '#/new/dominoes');
+      await page.waitForSelector('form.setup');
+      await page.check('input[name=domino-game][value=matador]');
+      await page.selectOption('#player-count', '4');
+      await page.selectOption('#domino-set', '9');
+      await page.fill('#domino-target', '150');
+      await page.locator('#domino-target').blur();
+      for (const [i, name] of ['Ada', 'Bea', 'Cy', 'Di'].entries()) await page.fill(`#seat-${i + 1}`, name);
+      const dominoes = await form();
+      assert.equal(dominoes.values['domino-target'], '150');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('.dominoes-screen');
+      const started = await storage(page);
+      await open(page, t.base, '#/new/dominoes');
+      await page.waitForSelector('.remembered');
+      assert.deepEqual({ ...(await form()), note: null }, { ...dominoes, note: null }, 'Dominoes: the form is as it was set');
+      // What is remembered is the form, kept apart from the saved games, which it adds none to.
+      assert.ok('parlour/setup/dominoes' in started, 'the set-up has its own key');
+      const games = (kept) => Object.keys(kept).filter((k) => k.startsWith('parlour/game/')).length;
+      assert.equal(games(await storage(page)), games(started));
+    },
+  },
+  {
     name: 'a name that is one long word breaks rather than make a play screen wider than a small phone',
     async run(t) {
       const long = 'Wolfeschlegelsteinhausenbergerdorffvoral';

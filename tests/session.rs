@@ -840,3 +840,67 @@ fn a_win_is_told_with_its_points_and_a_shared_win_with_each_ones() {
         "Ada, Bob, Cy and Dee share the win with 18 points each"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A choice over a reload
+
+#[test]
+fn a_mill_waiting_for_its_removal_comes_back_on_a_screen_opened_afresh() {
+    let mut play = open(Variant::Morelles, "{}", &["a7", "b6", "d7", "b2"]);
+    assert_eq!(play.touches(), Vec::<Point>::new(), "nothing chosen");
+    assert_eq!(touch(&mut play, "g7"), Response::ChooseRemoval);
+    assert_eq!(play.touches(), points(&["g7"]));
+    let reopened = || MorrisPlay::open(&play.game.record(), &[]).unwrap();
+    let mut again = reopened();
+    assert!(again.resume(&play.touches()));
+    assert_eq!(again.selection(), play.selection());
+    assert_eq!(
+        again.targets(),
+        play.targets(),
+        "the same men may be removed"
+    );
+    assert_eq!(
+        again.men_shown(),
+        play.men_shown(),
+        "the man placed is on the board"
+    );
+    assert_eq!(again.game.moves().len(), 4, "and nothing is played yet");
+    assert!(matches!(touch(&mut again, "b6"), Response::Played(_)));
+
+    // Touches that would finish a move, or that are refused, change nothing.
+    for stale in [&["g7", "b6"][..], &["a1"], &["b6"], &["g7", "a7"]] {
+        let mut fresh = reopened();
+        assert!(!fresh.resume(&points(stale)), "{stale:?}");
+        assert_eq!(fresh.selection(), Selection::Nothing, "{stale:?}");
+        assert_eq!(fresh.game.moves().len(), 4, "{stale:?}: nothing played");
+    }
+}
+
+#[test]
+fn a_man_moved_into_a_mill_and_a_man_picked_up_come_back_too() {
+    let mut play = moving();
+    let start = play.clone();
+    // The man picked up.
+    let man = play.targets()[0];
+    assert!(matches!(play.touch(man), Response::Selected(_)));
+    assert_eq!(play.touches(), vec![man]);
+    let mut again = start.clone();
+    assert!(again.resume(&play.touches()));
+    assert_eq!(again.selection(), Selection::Man(man));
+    // A move that makes a mill, with both its ends to touch again.
+    let mut play = start.clone();
+    let step = play
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|m| matches!(m, Move::Shift { .. }) && !m.removals().is_empty())
+        .expect("some move here makes a mill");
+    let (from, to) = (step.from().unwrap(), step.to().unwrap());
+    play.touch(from);
+    assert_eq!(play.touch(to), Response::ChooseRemoval);
+    assert_eq!(play.touches(), vec![from, to]);
+    let mut again = start.clone();
+    assert!(again.resume(&play.touches()));
+    assert_eq!(again.selection(), play.selection());
+    assert_eq!(again.game.moves(), start.game.moves());
+}

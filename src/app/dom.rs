@@ -281,6 +281,28 @@ pub fn set_root_attribute(name: &str, value: Option<&str>) {
     }
 }
 
+/// This tab's own storage (sessionStorage: kept over a reload, gone with the tab), if the
+/// browser lets the page have one.
+fn tab_storage() -> Option<web_sys::Storage> {
+    window().session_storage().ok().flatten()
+}
+
+/// The value this tab keeps under `key`, if any.
+pub fn tab_value(key: &str) -> Option<String> {
+    tab_storage()?.get_item(key).ok().flatten()
+}
+
+/// Keeps `value` under `key` for this tab, or forgets it (`None`). A storage that refuses
+/// loses only what this tab would have kept over a reload.
+pub fn keep_for_tab(key: &str, value: Option<&str>) {
+    if let Some(storage) = tab_storage() {
+        let _ = match value {
+            Some(value) => storage.set_item(key, value),
+            None => storage.remove_item(key),
+        };
+    }
+}
+
 /// Moves keyboard focus to the element with this id, if there is one.
 pub fn focus_id(id: &str) -> bool {
     let element = window().document().and_then(|d| d.get_element_by_id(id));

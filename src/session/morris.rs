@@ -167,6 +167,46 @@ impl MorrisPlay {
         }
     }
 
+    /// The touches that bring a screen opened afresh on this game back to what the player has
+    /// chosen so far: the man picked up; or, for a move waiting for its removals, its man's
+    /// point (and where it went) and the men chosen to remove so far. None when nothing is
+    /// chosen. Kept over a reload, so that a mill made just before it is not lost.
+    pub fn touches(&self) -> Vec<Point> {
+        match self.selection {
+            Selection::Nothing => Vec::new(),
+            Selection::Man(from) => vec![from],
+            Selection::Removing { step, removals } => step
+                .from()
+                .into_iter()
+                .chain(step.to())
+                .chain(removals.iter())
+                .collect(),
+        }
+    }
+
+    /// Makes `touches` (from [`MorrisPlay::touches`]) again, to come back to a choice a reload
+    /// interrupted. Nothing is played: if any touch is refused or would finish a move, the
+    /// choice is left as it was before them all. Whether they were all made.
+    pub fn resume(&mut self, touches: &[Point]) -> bool {
+        let before = self.selection;
+        let made = self.selection == Selection::Nothing
+            && touches.iter().all(|&point| {
+                let game = self.game.clone();
+                match self.touch(point) {
+                    Response::Played(_) => {
+                        self.game = game;
+                        false
+                    }
+                    Response::Refused(_) | Response::Cleared => false,
+                    _ => true,
+                }
+            });
+        if !made {
+            self.selection = before;
+        }
+        made
+    }
+
     /// The player dragged the man on `from` to `to`.
     pub fn drag(&mut self, from: Point, to: Point) -> Response {
         if matches!(self.selection, Selection::Removing { .. }) {

@@ -164,6 +164,42 @@ export const tests = [
     },
   },
   {
+    name: 'a mill made just before a reload still waits for its removal after it; taken back, or in another tab, nothing is chosen',
+    async run(t) {
+      const page = await t.page({ width: 390, height: 844 });
+      const status = page.locator('.status');
+      await startGame(page, t.base);
+      for (const m of ['a7', 'b6', 'd7', 'b2']) await playByClicks(page, m);
+      await touch(page, 'g7');
+      await waitText(status, 'Ada (White) has made a mill: choose');
+      const choosing = await status.textContent();
+      await page.reload();
+      await page.waitForSelector('svg.board');
+      await waitText(status, choosing);
+      assert.deepEqual(await moveList(page), ['a7', 'b6', 'd7', 'b2'], 'the move is not made yet');
+      await touch(page, 'b6');
+      await waitText(status, 'Bob (Black) to place');
+      assert.deepEqual(await moveList(page), ['a7', 'b6', 'd7', 'b2', 'g7xb6'], 'the mill takes its man after the reload');
+      // A second mill, taken back while it waits: after a reload nothing is chosen.
+      for (const m of ['c3', 'g4', 'c4']) await playByClicks(page, m);
+      await touch(page, 'g1');
+      await waitText(status, 'Ada (White) has made a mill');
+      await page.click('button:has-text("Undo")');
+      await waitText(status, 'Ada (White) to place a man');
+      await page.reload();
+      await page.waitForSelector('svg.board');
+      await waitText(status, 'Ada (White) to place a man');
+      // Waiting again: another tab opens the game as its save has it, with nothing chosen.
+      await touch(page, 'g1');
+      await waitText(status, 'Ada (White) has made a mill');
+      const other = await page.context().newPage();
+      await other.goto(page.url());
+      await other.waitForSelector('svg.board');
+      await waitText(other.locator('.status'), 'Ada (White) to place a man');
+      await other.close();
+    },
+  },
+  {
     name: 'a game is exported to a file and imported again',
     async run(t) {
       const page = await t.page();

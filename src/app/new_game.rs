@@ -489,15 +489,16 @@ fn MorrisSetup() -> impl IntoView {
     let options = RwSignal::new(Options::default());
     let seats = Seats::new(2);
     let first = RwSignal::new(FirstPlayer::DrawLots);
-    let last = store().setup(GameKind::Morris);
-    if let Some(setup) = &last {
-        if let Ok(position) = setup.record.start_morris() {
-            variant.set(position.variant());
-            options.set(position.options());
-            seats.recall(&setup.record.players);
-            first.set(first_of(setup));
-        }
-    }
+    let recalled = store().setup(GameKind::Morris).is_some_and(|setup| {
+        let Ok(position) = setup.record.start_morris() else {
+            return false;
+        };
+        variant.set(position.variant());
+        options.set(position.options());
+        seats.recall(&setup.record.players);
+        first.set(first_of(&setup));
+        true
+    });
 
     let start = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -568,7 +569,7 @@ fn MorrisSetup() -> impl IntoView {
     };
     view! {
         <form class="setup" on:submit=start>
-            <RememberedNote game=GameKind::Morris shown=last.is_some()/>
+            <RememberedNote game=GameKind::Morris shown=recalled/>
             <fieldset>
                 <legend>"Preset"</legend>
                 {preset(Variant::Morelles, "nine men each; a player down to three men may fly to any vacant point")}
@@ -608,10 +609,10 @@ fn MorrisSetup() -> impl IntoView {
 fn ArcherySetup() -> impl IntoView {
     let state = app_state();
     let seats = Seats::new(2);
-    let last = store().setup(GameKind::Archery);
-    if let Some(setup) = &last {
+    let recalled = store().setup(GameKind::Archery).is_some_and(|setup| {
         seats.recall(&setup.record.players);
-    }
+        true
+    });
     let start = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let players = seats.players();
@@ -621,7 +622,7 @@ fn ArcherySetup() -> impl IntoView {
     };
     view! {
         <form class="setup" on:submit=start>
-            <RememberedNote game=GameKind::Archery shown=last.is_some()/>
+            <RememberedNote game=GameKind::Archery shown=recalled/>
             <p class="hint">"Three arrows each, shot down the line towards the target by the Double Teetotum. One player shoots for practice; with more, the lead is spun for."</p>
             <SeatsEditor seats=seats fewest=1 most=4 levels=GameKind::Archery.has_levels() colours=GameKind::Archery.has_colours()/>
             {start_buttons(GameKind::Archery)}
@@ -634,13 +635,14 @@ fn QuoitsSetup() -> impl IntoView {
     let state = app_state();
     let seats = Seats::new(2);
     let options = RwSignal::new(quoits::Options::default());
-    let last = store().setup(GameKind::Quoits);
-    if let Some(setup) = &last {
-        if let Ok(game) = setup.record.start_as(quoits::Quoits::from_header) {
-            options.set(game.options());
-            seats.recall(&setup.record.players);
-        }
-    }
+    let recalled = store().setup(GameKind::Quoits).is_some_and(|setup| {
+        let Ok(game) = setup.record.start_as(quoits::Quoits::from_header) else {
+            return false;
+        };
+        options.set(game.options());
+        seats.recall(&setup.record.players);
+        true
+    });
     let start = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let players = seats.players();
@@ -652,7 +654,7 @@ fn QuoitsSetup() -> impl IntoView {
     let target_id = "quoits-target";
     view! {
         <form class="setup" on:submit=start>
-            <RememberedNote game=GameKind::Quoits shown=last.is_some()/>
+            <RememberedNote game=GameKind::Quoits shown=recalled/>
             <p class="hint">"Four men each, pitched down a lane towards the hub by the Double Teetotum; each end, the men nearest the hub earn a bonus. With three players on two pitches, the second pitches alone at pitch B: one pitch for everybody evens that out."</p>
             <SeatsEditor seats=seats fewest=2 most=4 levels=GameKind::Quoits.has_levels() colours=GameKind::Quoits.has_colours()/>
             <fieldset>
@@ -719,24 +721,25 @@ fn DominoesSetup() -> impl IntoView {
     let muggins = RwSignal::new(false);
     let draw_when_able = RwSignal::new(false);
     // As the last game was set up, what differs from its game's own numbers kept as chosen.
-    let last = store().setup(GameKind::Dominoes);
-    if let Some(setup) = &last {
-        if let Ok(table) = setup.record.start_as(Dominoes::from_header) {
-            let (g, o, players) = (table.game(), table.options(), table.players());
-            game.set(g);
-            seats.recall(&setup.record.players);
-            set.set(o.set);
-            hand.set((o.hand_size != g.default_hand(players, o.set)).then_some(o.hand_size));
-            let own = dominoes::Options::defaults(g, players);
-            target.set((o.target != own.target).then_some(o.target));
-            partners.set(o.partners || !(g.has_partners() && players == 4));
-            single_hand.set(o.single_hand);
-            difference.set(o.difference);
-            spinner.set(o.spinner);
-            muggins.set(o.muggins);
-            draw_when_able.set(o.draw_when_able);
-        }
-    }
+    let recalled = store().setup(GameKind::Dominoes).is_some_and(|setup| {
+        let Ok(table) = setup.record.start_as(Dominoes::from_header) else {
+            return false;
+        };
+        let (g, o, players) = (table.game(), table.options(), table.players());
+        game.set(g);
+        seats.recall(&setup.record.players);
+        set.set(o.set);
+        hand.set((o.hand_size != g.default_hand(players, o.set)).then_some(o.hand_size));
+        let own = dominoes::Options::defaults(g, players);
+        target.set((o.target != own.target).then_some(o.target));
+        partners.set(o.partners || !(g.has_partners() && players == 4));
+        single_hand.set(o.single_hand);
+        difference.set(o.difference);
+        spinner.set(o.spinner);
+        muggins.set(o.muggins);
+        draw_when_able.set(o.draw_when_able);
+        true
+    });
 
     // The game as chosen, or why it cannot be dealt.
     let chosen = Memo::new(move |_| {
@@ -821,7 +824,7 @@ fn DominoesSetup() -> impl IntoView {
     };
     view! {
         <form class="setup" on:submit=start>
-            <RememberedNote game=GameKind::Dominoes shown=last.is_some()/>
+            <RememberedNote game=GameKind::Dominoes shown=recalled/>
             <fieldset>
                 <legend>"Game"</legend>
                 {DominoGame::ALL.into_iter().map(preset).collect_view()}
@@ -887,16 +890,17 @@ fn DoquinSetup() -> impl IntoView {
     let size = RwSignal::new(doquin::DEFAULT_SIZE);
     let pegs = RwSignal::new(doquin::DEFAULT_PEGS);
     let first = RwSignal::new(FirstPlayer::DrawLots);
-    let last = store().setup(GameKind::Doquin);
-    if let Some(setup) = &last {
-        if let Ok(game) = setup.record.start_as(doquin::Doquin::from_header) {
-            let o = game.options();
-            size.set(o.size);
-            pegs.set(o.pegs);
-            seats.recall(&setup.record.players);
-            first.set(first_of(setup));
-        }
-    }
+    let recalled = store().setup(GameKind::Doquin).is_some_and(|setup| {
+        let Ok(game) = setup.record.start_as(doquin::Doquin::from_header) else {
+            return false;
+        };
+        let o = game.options();
+        size.set(o.size);
+        pegs.set(o.pegs);
+        seats.recall(&setup.record.players);
+        first.set(first_of(&setup));
+        true
+    });
     // A seat chosen to play first and then taken away by a smaller count is no choice: lots
     // are drawn, and the form shows it so.
     let first_now = move || match first.get() {
@@ -945,7 +949,7 @@ fn DoquinSetup() -> impl IntoView {
     };
     view! {
         <form class="setup" on:submit=start>
-            <RememberedNote game=GameKind::Doquin shown=last.is_some()/>
+            <RememberedNote game=GameKind::Doquin shown=recalled/>
             <p class="hint">"Pegs pushed into a drilled block from three faces; a peg touched by two of an opponent's is captured. As many rounds as players, each first once."</p>
             <SeatsEditor seats=seats fewest=doquin::FEWEST_PLAYERS most=doquin::MOST_PLAYERS levels=GameKind::Doquin.has_levels()/>
             <fieldset>

@@ -132,6 +132,31 @@ export const tests = [
       assert.ok('parlour/setup/dominoes' in started, 'the set-up has its own key');
       const games = (kept) => Object.keys(kept).filter((k) => k.startsWith('parlour/game/')).length;
       assert.equal(games(await storage(page)), games(started));
+
+      // A remembered set-up that does not read, or names a variant this Parlour does not have:
+      // the form is at its defaults and says nothing of it; the one that does not read is kept
+      // aside, not written over, when the next game is started.
+      await page.evaluate(() => {
+        localStorage.setItem('parlour/setup/quoits', '{"version": 1, "record": ');
+        const morris = JSON.parse(localStorage.getItem('parlour/setup/morris') ?? 'null');
+        if (morris) throw new Error('Morris was forgotten above');
+        localStorage.setItem('parlour/setup/morris', JSON.stringify({
+          version: 1, record: { format: 'parlour-record', version: 1, game: 'morris', variant: 'nine-and-a-half', options: {}, players: [{ name: 'Ada', kind: 'human' }, { name: 'Bob', kind: 'human' }], moves: [] },
+        }));
+      });
+      for (const game of ['quoits', 'morris']) {
+        await open(page, t.base, `#/new/${game}`);
+        await page.waitForSelector('form.setup');
+        assert.equal(await page.locator('.remembered').count(), 0, `${game}: no note`);
+        assert.equal(await page.inputValue('#seat-1'), 'Player 1', `${game}: the defaults`);
+      }
+      await open(page, t.base, '#/new/quoits');
+      await page.waitForSelector('form.setup');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('.quoits-screen');
+      const kept = await storage(page);
+      assert.ok(Object.entries(kept).some(([k, v]) => k.startsWith('parlour/aside/setup/quoits@') && v === '{"version": 1, "record": '), 'the broken set-up is kept aside');
+      assert.match(kept['parlour/setup/quoits'], /"game":"quoits"/, 'and the new one is remembered');
     },
   },
   {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, open, shareRoute, waitText } from './lib.mjs';
+import { assert, brokenOverLines, open, shareRoute, waitText } from './lib.mjs';
 import { autosave, movesPast, movesReach, savedMoves } from './teetotum.mjs';
 
 const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
@@ -224,6 +224,9 @@ export const tests = [
       // to a hole which the finger that tapped the button is not over.
       await page.getByRole('button', { name: 'Hint', exact: true }).tap();
       await page.locator('.hint-text').waitFor({ timeout: 15000 });
+      // The holes the hint names each stay on one line ("front 2-" and "1." apart, before).
+      assert.ok(await page.locator('.hint-text .unbroken').count() >= 2, 'the hint names holes');
+      assert.deepEqual(await brokenOverLines(page.locator('.hint-text .unbroken')), [], 'no hole named in the hint is broken over two lines');
       await page.locator('#push-hinted').tap();
       await waitText(page.locator('.status'), 'Bob to play', 20000);
       await page.waitForFunction(() => document.activeElement?.closest?.('.doquin-faces'), null, { timeout: 2000 });

@@ -1094,6 +1094,20 @@ pub fn HintText(words: String) -> impl IntoView {
             request_animation_frame(move || dom::into_sight(&line));
         }
     });
+    // A name with a hyphen in it (a hole, "front 2-1"; a bone, "6-1"; a move, "d6-d7") is
+    // kept on one line: the browser would break it after the hyphen.
+    let words = words
+        .split(' ')
+        .enumerate()
+        .map(|(i, word)| {
+            let gap = if i == 0 { "" } else { " " };
+            if word.contains('-') {
+                view! { {gap}<span class="unbroken">{word.to_string()}</span> }.into_any()
+            } else {
+                format!("{gap}{word}").into_any()
+            }
+        })
+        .collect_view();
     view! { <p class="hint-text" node_ref=line>{words}</p> }
 }
 

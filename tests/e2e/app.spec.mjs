@@ -170,11 +170,19 @@ export const tests = [
           await page.waitForSelector('form.setup');
           await page.fill('#seat-1', `${long}1`);
           await page.fill('#seat-2', `${long}2`);
+          // The form too: who goes first is chosen by name in Morris and Doquin.
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(wide <= 0, `${game}'s form at ${width}px is not wider than the screen (${wide}px over)`);
           await page.click('button[type=submit]');
           await page.waitForSelector('.play .status');
           await waitText(page.locator('.play .status'), long);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert.ok(overflow <= 0, `${game} at ${width}px is not wider than the screen (${overflow}px over)`);
+          if (game === 'dominoes') {
+            // The name said on the empty table is cut short to fit it.
+            const fits = await page.locator('.empty-table').evaluate((text) => text.getComputedTextLength() <= text.ownerSVGElement.viewBox.baseVal.width);
+            assert.ok(fits, `at ${width}px the words on the table fit it`);
+          }
           if (width === 320) await t.shot(page, `long-name-${game}-320`);
           await page.context().close();
         }

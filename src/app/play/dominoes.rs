@@ -747,10 +747,18 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
 
     let last_bone = Signal::derive(move || position.with(last_bone));
 
+    // Drawn on the table, a name is cut short to what the table's width holds ("Wolfeschlegel…").
+    let short_name = move |s: Seat| {
+        let name = name_of(s);
+        match name.char_indices().nth(16) {
+            Some((cut, _)) => format!("{}…", &name[..cut]),
+            None => name,
+        }
+    };
     let empty_words = Signal::derive(move || {
         position.with(|p| match (p.turn(), p.forced_set()) {
-            (Turn::Seat(s), Some(bone)) => format!("{} to set {bone}", name_of(s)),
-            (Turn::Seat(s), None) => format!("{} to set the first bone", name_of(s)),
+            (Turn::Seat(s), Some(bone)) => format!("{} to set {bone}", short_name(s)),
+            (Turn::Seat(s), None) => format!("{} to set the first bone", short_name(s)),
             _ => "The table is empty".to_string(),
         })
     });

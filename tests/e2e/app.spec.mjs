@@ -221,6 +221,10 @@ export const tests = [
       assert.match(page.url(), /#\/rules\/dominoes\/matador$/);
       await page.reload();
       await arrived('matador', 'reloaded');
+      // The link to the section the address names, again: back to its heading.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.click('nav.contents a:text-is("Matador")');
+      await arrived('matador', 'Matador again');
       // Back goes to the top of the page.
       await page.goBack();
       await waitText(page.locator('#screen-title'), 'Dominoes: the rules');

@@ -31,6 +31,14 @@ export const tests = [
         if (height >= 844) assert.equal(Math.round(size), Math.min(608, width - 24), `${at}: the board is as wide as it was`);
         await t.shot(page, `board-in-view-${width}x${height}`);
       }
+      // Embedded in a small frame, the board fits it.
+      for (const [width, height] of [[300, 300], [500, 260], [800, 600]]) {
+        const page = await t.page({ width, height });
+        await open(page, t.base, '#/embed/morris');
+        await page.waitForSelector('svg.board');
+        const { bottom, port } = await layout(page);
+        assert.ok(bottom <= port, `embedded at ${width}×${height}: the board's foot (${bottom}) is in the frame`);
+      }
     },
   },
   {

@@ -1014,6 +1014,44 @@ fn a_new_game_forms_set_up_is_remembered_per_game_and_forgotten_when_asked() {
         )
         .unwrap();
     assert_eq!(store.setup(GameKind::Quoits), None);
+    // One that would not start a game, as a record would be refused: passed over.
+    let mut archery = Record::new(
+        GameKind::Archery,
+        None,
+        Default::default(),
+        vec![Player::human("Ada"), Player::human("Bea")],
+    );
+    for (players, why) in [
+        (vec![], "nobody plays"),
+        (vec![Player::human("")], "a player has no name"),
+    ] {
+        archery.players = players;
+        let odd = Setup {
+            record: archery.clone(),
+            first: None,
+        };
+        store.put_setup(&odd, 2.0).unwrap();
+        assert_eq!(store.setup(GameKind::Archery), None, "{why}");
+    }
+    let mut blue = Player::human("Ada");
+    blue.colour = Some("blue".into());
+    archery.players = vec![
+        blue.clone(),
+        Player {
+            name: "Bea".into(),
+            ..blue
+        },
+    ];
+    let twice = Setup {
+        record: archery,
+        first: None,
+    };
+    store.put_setup(&twice, 3.0).unwrap();
+    assert_eq!(
+        store.setup(GameKind::Archery),
+        None,
+        "two players of one colour"
+    );
     store.forget_setup(GameKind::Morris).unwrap();
     assert_eq!(store.setup(GameKind::Morris), None, "forgotten");
     assert_eq!(

@@ -972,11 +972,15 @@ pub fn setup_key(game: crate::games::GameKind) -> String {
 }
 
 impl<B: Backend> Store<B> {
-    /// How `game`'s form was last set, if that is stored and reads as a set-up of that game;
-    /// none otherwise, and the form starts from its defaults.
+    /// How `game`'s form was last set, if that is stored and would start a game of that kind
+    /// as a record of it would (its players, names, colours and levels, its variant and
+    /// options checked as an imported record's are); none otherwise, and the form starts from
+    /// its defaults.
     pub fn setup(&self, game: crate::games::GameKind) -> Option<Setup> {
         let setup: Setup = self.read(&setup_key(game)).ok()??;
-        matches!(setup.record.kind(), Ok(kind) if kind == game).then_some(setup)
+        let record = Record::from_json(&setup.record.to_json()).ok()?;
+        let fits = matches!(record.kind(), Ok(kind) if kind == game) && record.start().is_ok();
+        fits.then_some(Setup { record, ..setup })
     }
 
     /// Remembers the set-up a game was started from. A stored value that does not read is

@@ -904,3 +904,21 @@ fn a_man_moved_into_a_mill_and_a_man_picked_up_come_back_too() {
     assert_eq!(again.selection(), play.selection());
     assert_eq!(again.game.moves(), start.game.moves());
 }
+
+#[test]
+fn a_choice_kept_as_text_is_made_again_only_where_the_game_still_is() {
+    let mut play = open(Variant::Morelles, "{}", &["a7", "b6", "d7", "b2"]);
+    assert_eq!(play.kept_choice(), None, "nothing chosen, nothing kept");
+    touch(&mut play, "g7");
+    let kept = play.kept_choice().unwrap();
+    assert_eq!(kept, "4:g7");
+    let reopened = || MorrisPlay::open(&play.game.record(), &[]).unwrap();
+    let mut again = reopened();
+    assert!(again.resume_kept(&kept));
+    assert_eq!(again.selection(), play.selection());
+    for stale in ["5:g7", "4:g9", "4", "x:g7", ""] {
+        let mut fresh = reopened();
+        assert!(!fresh.resume_kept(stale), "{stale:?}");
+        assert_eq!(fresh.selection(), Selection::Nothing, "{stale:?}");
+    }
+}

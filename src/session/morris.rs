@@ -207,6 +207,27 @@ impl MorrisPlay {
         made
     }
 
+    /// The choice under way as text to keep over a reload: the moves played and the points
+    /// touched since ("4:g7", "22:d6,d7,a4"); none when nothing is chosen.
+    pub fn kept_choice(&self) -> Option<String> {
+        let touches = self.touches();
+        let points: Vec<String> = touches.iter().map(Point::to_string).collect();
+        (!touches.is_empty()).then(|| format!("{}:{}", self.game.moves().len(), points.join(",")))
+    }
+
+    /// Makes again a choice kept by [`MorrisPlay::kept_choice`], if the game is still where it
+    /// was when it was kept and the text reads; whether it was made.
+    pub fn resume_kept(&mut self, kept: &str) -> bool {
+        let Some((moves, touches)) = kept.split_once(':') else {
+            return false;
+        };
+        let touches: Option<Vec<Point>> = touches.split(',').map(|t| t.parse().ok()).collect();
+        match (moves.parse::<usize>(), touches) {
+            (Ok(moves), Some(touches)) if moves == self.game.moves().len() => self.resume(&touches),
+            _ => false,
+        }
+    }
+
     /// The player dragged the man on `from` to `to`.
     pub fn drag(&mut self, from: Point, to: Point) -> Response {
         if matches!(self.selection, Selection::Removing { .. }) {

@@ -27,6 +27,8 @@ pub const PREFIX: &str = "parlour/";
 pub const SETTINGS_KEY: &str = "parlour/settings";
 /// Saved games, one key each: `parlour/game/<id>`.
 pub const GAME_PREFIX: &str = "parlour/game/";
+/// How each game's new-game form was last set, one key each: `parlour/setup/<game>`.
+pub const SETUP_PREFIX: &str = "parlour/setup/";
 /// Values kept aside before a key had to be written again: `parlour/aside/<key>@<time>`.
 pub const ASIDE_PREFIX: &str = "parlour/aside/";
 /// The version of the values this Parlour writes.
@@ -521,11 +523,22 @@ impl<B: Backend> Store<B> {
     /// Stores the settings. A stored value that does not read is first copied aside, so that
     /// writing never loses it.
     pub fn put_settings(&self, settings: &Settings, now: f64) -> Result<(), StoreError> {
+        self.write_keeping_aside(SETTINGS_KEY, settings, now)
+    }
+
+    /// Writes `value` under `key`, the value stored there first copied aside if it does not
+    /// read as a `T`, so that writing never loses it.
+    fn write_keeping_aside<T: Serialize + DeserializeOwned>(
+        &self,
+        key: &str,
+        value: &T,
+        now: f64,
+    ) -> Result<(), StoreError> {
         let mut aside = None;
-        if let Err(problem) = self.read::<Settings>(SETTINGS_KEY) {
+        if let Err(problem) = self.read::<T>(key) {
             aside = self.keep_aside(&problem.key, now)?;
         }
-        self.write_after_aside(SETTINGS_KEY, settings, aside)
+        self.write_after_aside(key, value, aside)
     }
 
     /// Every saved game that reads (newest first), and every stored game that does not.
@@ -952,9 +965,6 @@ impl<B: Backend> Store<B> {
     }
 }
 
-/// How each game's new-game form was last set, one key each: `parlour/setup/<game>`.
-pub const SETUP_PREFIX: &str = "parlour/setup/";
-
 /// A new-game form as it was set when a game was last started from it: the record it started
 /// (its header, and its players in the form's seats, before any lots were drawn for who goes
 /// first) and the seat chosen to go first (none: lots were drawn). The next new game of that
@@ -989,12 +999,7 @@ impl<B: Backend> Store<B> {
         let Ok(game) = setup.record.kind() else {
             return Ok(());
         };
-        let key = setup_key(game);
-        let mut aside = None;
-        if let Err(problem) = self.read::<Setup>(&key) {
-            aside = self.keep_aside(&problem.key, now)?;
-        }
-        self.write_after_aside(&key, setup, aside)
+        self.write_keeping_aside(&setup_key(game), setup, now)
     }
 
     /// Forgets how `game`'s form was last set: it starts from its defaults again.

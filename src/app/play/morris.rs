@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use parlour::ai::Level;
 use parlour::games::GameKind;
-use parlour::rules::morris::{Ending, Move, Phase, Point, Position, Side};
+use parlour::rules::morris::{Ending, Move, Phase, Position, Side};
 use parlour::session::capital;
 use parlour::session::embed::EmbedSpec;
 use parlour::session::morris::{mills_words, MorrisPlay, RemovalsDue, Response, Selection};
@@ -137,25 +137,16 @@ pub fn MorrisScreen(saved: SavedGame, play: MorrisPlay) -> impl IntoView {
     let entry = StoredValue::new(saved);
     // A choice under way (a man picked up, or a mill waiting for its removal) is kept for this
     // tab over a reload (a phone's too, which reloads a tab it put away), beside the save, which
-    // holds whole moves only: "<moves played>:<points touched>", as `MorrisPlay::touches` gives
-    // them and `MorrisPlay::resume` makes them again.
+    // holds whole moves only (`MorrisPlay::kept_choice` and `resume_kept`).
     let choice_key = format!("parlour/choice/{}", entry.with_value(|e| e.id.clone()));
-    if let Some((moves, touches)) = dom::tab_value(&choice_key).and_then(|kept| {
-        let (moves, touches) = kept.split_once(':')?;
-        let touches: Option<Vec<Point>> = touches.split(',').map(|t| t.parse().ok()).collect();
-        Some((moves.parse::<usize>().ok()?, touches?))
-    }) {
+    if let Some(kept) = dom::tab_value(&choice_key) {
         play.update(|p| {
-            if p.game.moves().len() == moves {
-                p.resume(&touches);
-            }
+            p.resume_kept(&kept);
         });
     }
     effect(move |_| {
-        let (moves, touches) = play.with(|p| (p.game.moves().len(), p.touches()));
-        let points: Vec<String> = touches.iter().map(Point::to_string).collect();
-        let kept = format!("{moves}:{}", points.join(","));
-        dom::keep_for_tab(&choice_key, (!touches.is_empty()).then_some(kept.as_str()));
+        let kept = play.with(MorrisPlay::kept_choice);
+        dom::keep_for_tab(&choice_key, kept.as_deref());
     });
     let message = RwSignal::new(None::<String>);
     let announce = RwSignal::new(String::new());

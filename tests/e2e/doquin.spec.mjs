@@ -236,6 +236,9 @@ export const tests = [
       // The keyboard's focus previews its hole.
       await page.keyboard.press('ArrowRight');
       await waitText(page.locator('.preview-line'), /: the peg would/);
+      // The holes it names stay whole, as the hint's do.
+      assert.ok(await page.locator('.preview-line .unbroken').count() >= 1, 'the preview names its hole');
+      assert.deepEqual(await brokenOverLines(page.locator('.preview-line .unbroken')), [], 'no hole named in the preview is broken over two lines');
     },
   },
   {

@@ -22,8 +22,8 @@ use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, seat_levels, sentence, start_turn, EndActions,
-    GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress, Turns,
+    comes_due, computer_move, keep_saved, seat_levels, sentence, start_turn, unbroken_words,
+    EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress, Turns,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -627,7 +627,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
             let said = message.get()?;
             let here = !faces_aside.get() && refused_on_faces.get().as_ref() == Some(&said);
             (here == at_faces).then(|| {
-                view! { <p class="error" class:at-faces=at_faces role="alert">{said}</p> }
+                view! { <p class="error" class:at-faces=at_faces role="alert">{unbroken_words(&said)}</p> }
             })
         }
     };
@@ -638,7 +638,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 <div class="board-column">
                     // At the end the end panel, just below, says the result: the status line
                     // would only say it a second time.
-                    <p class="status" aria-hidden="true" class:hidden=move || over.get()>{status}</p>
+                    <p class="status" aria-hidden="true" class:hidden=move || over.get()>{move || unbroken_words(&status())}</p>
                     {refusal(false)}
                     {move || shown_hint.get().map(|h| view! { <HintText words=h.words/> })}
                     {round_end_panel}
@@ -650,7 +650,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                         // The preview sits over the block's empty top margin, so that its
                         // length never moves the holes under the pointer.
                         <div class="block-stage">
-                            <p class="preview-line" aria-live="polite">{preview_line}</p>
+                            <p class="preview-line" aria-live="polite">{move || preview_line().map(|w| unbroken_words(&w))}</p>
                             <BlockView position=shown marks=marks on_pick=on_block_pick on_hover=on_hover/>
                         </div>
                         {move || (!faces_aside.get()).then(faces)}

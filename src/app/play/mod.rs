@@ -1094,21 +1094,25 @@ pub fn HintText(words: String) -> impl IntoView {
             request_animation_frame(move || dom::into_sight(&line));
         }
     });
-    // A name with a hyphen in it (a hole, "front 2-1"; a bone, "6-1"; a move, "d6-d7") is
-    // kept on one line: the browser would break it after the hyphen.
-    let words = words
+    view! { <p class="hint-text" node_ref=line>{unbroken_words(&words)}</p> }
+}
+
+/// Words in which a name with a hyphen in it (a hole, "front 2-1"; a bone, "6-1"; a move,
+/// "d6-d7") is kept on one line: the browser would break it after the hyphen. A long word (a
+/// player's hyphenated name) may still break, so that it never widens a phone's page.
+pub fn unbroken_words(words: &str) -> impl IntoView {
+    words
         .split(' ')
         .enumerate()
         .map(|(i, word)| {
             let gap = if i == 0 { "" } else { " " };
-            if word.contains('-') {
+            if word.contains('-') && word.chars().count() <= 12 {
                 view! { {gap}<span class="unbroken">{word.to_string()}</span> }.into_any()
             } else {
                 format!("{gap}{word}").into_any()
             }
         })
-        .collect_view();
-    view! { <p class="hint-text" node_ref=line>{words}</p> }
+        .collect_view()
 }
 
 /// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.

@@ -183,6 +183,25 @@ export const tests = [
             const fits = await page.locator('.empty-table').evaluate((text) => text.getComputedTextLength() <= text.ownerSVGElement.viewBox.baseVal.width);
             assert.ok(fits, `at ${width}px the words on the table fit it`);
           }
+          if (game !== 'morris' && game !== 'dominoes') {
+            // In the players' table the name wraps beside its mark, not under it.
+            const name = await page.locator('table.scores tbody th').first().evaluate((th) => {
+              const peg = th.querySelector('svg').getBoundingClientRect();
+              const texts = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+              let text = texts.nextNode();
+              while (text && !text.textContent.includes('Wolfe')) text = texts.nextNode();
+              const range = document.createRange();
+              range.selectNodeContents(text);
+              return { peg: peg.right, lefts: [...range.getClientRects()].map((r) => r.left) };
+            });
+            assert.ok(name.lefts.length >= 2, `${game} at ${width}px: the name wraps in the players' table (${name.lefts.length} lines)`);
+            assert.ok(name.lefts.every((left) => left >= name.peg), `${game} at ${width}px: every line of the name is beside its mark: ${JSON.stringify(name)}`);
+          }
+          if (game === 'doquin' && width === 390) {
+            // Nor does the name in the caption ("… plays first") make the table scroll.
+            const over = await page.locator('.doquin-players').evaluate((table) => table.parentElement.scrollWidth - table.parentElement.clientWidth);
+            assert.ok(over <= 0, `at ${width}px the players' table fits its place (${over}px over)`);
+          }
           if (width === 320) await t.shot(page, `long-name-${game}-320`);
           await page.context().close();
         }

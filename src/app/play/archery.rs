@@ -410,11 +410,13 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                         let arrows = now.arrows(seat);
                         view! {
                             <tr class:to-move=actor(&now) == Some(seat)>
-                                <th scope="row">
+                                <th scope="row"><span class="seat-name">
                                     <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(seat.index()), 10.0)}</svg>
-                                    {name_of(seat)}
-                                    <span class="colour">{format!(" ({})", colours.name(seat.index()))}</span>
-                                </th>
+                                    <span>
+                                        {name_of(seat)}
+                                        <span class="colour">{format!(" ({})", colours.name(seat.index()))}</span>
+                                    </span>
+                                </span></th>
                                 {arrows.iter().map(|a| view! { <td title=arrow_place(*a)>{short_place(*a)}</td> }).collect_view()}
                                 <td class="total">{now.score(seat)}</td>
                             </tr>

@@ -434,12 +434,14 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                         };
                         view! {
                             <tr class:to-move=to_move>
-                                <th scope="row">
+                                <th scope="row"><span class="seat-name">
                                     {peg_mark(s, "choice-piece")}
-                                    {name_of(seat)}
-                                    <span class="visually-hidden">{format!(", {} pegs", PEG_COLOURS[s % 4])}</span>
-                                    {(seat == first).then(|| view! { <span class="first-mark" title="Plays first this round">" · first"</span> })}
-                                </th>
+                                    <span>
+                                        {name_of(seat)}
+                                        <span class="visually-hidden">{format!(", {} pegs", PEG_COLOURS[s % 4])}</span>
+                                        {(seat == first).then(|| view! { <span class="first-mark" title="Plays first this round">" · first"</span> })}
+                                    </span>
+                                </span></th>
                                 <td>{now.supply(seat)}</td>
                                 <td>
                                     {now.captured(seat)}
@@ -471,7 +473,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 <tbody>
                     {(0..seats).map(|s| view! {
                         <tr>
-                            <th scope="row">{peg_mark(s, "choice-piece")}{name_of(Seat(s as u8))}</th>
+                            <th scope="row"><span class="seat-name">{peg_mark(s, "choice-piece")}<span>{name_of(Seat(s as u8))}</span></span></th>
                             {rounds.iter().map(|r| {
                                 let bonus = r.end.bonus() == Some(Seat(s as u8));
                                 let parts = format!(

@@ -324,10 +324,10 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         let seat = Seat(s as u8);
                         view! {
                             <tr class:to-move=now.outcome().is_none() && now.player() == seat>
-                                <th scope="row">
+                                <th scope="row"><span class="seat-name">
                                     <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(s), 10.0)}</svg>
-                                    {name_of(seat)} <span class="colour">{format!(" ({}, {})", colours.name(s), pitch_name(now.pitch_of(seat)))}</span>
-                                </th>
+                                    <span>{name_of(seat)} <span class="colour">{format!(" ({}, {})", colours.name(s), pitch_name(now.pitch_of(seat)))}</span></span>
+                                </span></th>
                                 {ends.iter().map(|e| view! { <td>{e.points[s]}</td> }).collect_view()}
                                 <td class="total">{now.total(seat)}</td>
                                 <td>{now.in_hand(seat)}</td>

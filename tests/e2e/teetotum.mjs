@@ -249,7 +249,9 @@ export function archeryFromRecord(moves, players) {
 /** The Archery score board as shown: per row { name, cells: [{ text, title }], total }. */
 export async function archeryScoreBoard(page) {
   return page.locator('table.scores tbody tr').evaluateAll((rows) => rows.map((row) => {
-    const name = row.querySelector('th').childNodes;
+    // The name's own words: beside the mark, without the colour after them.
+    const th = row.querySelector('th');
+    const name = (th.querySelector('.seat-name > span') ?? th).childNodes;
     const cells = [...row.querySelectorAll('td:not(.total)')].map((td) => ({ text: td.textContent.trim(), title: td.title }));
     return {
       name: [...name].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim(),
@@ -488,7 +490,7 @@ export async function quoitsTotals(page) {
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent.trim());
     const th = row.querySelector('th');
     return {
-      name: [...th.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim(),
+      name: [...(th.querySelector('.seat-name > span') ?? th).childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim(),
       ends: cells.slice(0, -2).map(Number),
       total: Number(cells.at(-2)),
       inHand: Number(cells.at(-1)),

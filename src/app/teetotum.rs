@@ -49,11 +49,19 @@ pub fn or_space_key() -> &'static str {
 /// so the screen's automatic moves wait for it before their pace: a computer's spin after a
 /// person's, or its choice after its own spin, does not cut the spin short.
 #[derive(Clone, Copy)]
-pub struct SpinRest(StoredValue<f64>);
+pub struct SpinRest {
+    /// When the tops drawn last rest (ms since 1970).
+    at: StoredValue<f64>,
+    /// Whether the player has rested them before their time.
+    skipped: RwSignal<bool>,
+}
 
 impl SpinRest {
     pub fn new() -> Self {
-        Self(StoredValue::new(0.0))
+        Self {
+            at: StoredValue::new(0.0),
+            skipped: RwSignal::new(false),
+        }
     }
 
     /// A spin has just been made, to be drawn spinning for as long as the style sheet has the
@@ -64,17 +72,29 @@ impl SpinRest {
         } else {
             spinning_ms()
         };
-        self.0.set_value(super::dom::now() + spinning);
+        self.at.set_value(super::dom::now() + spinning);
     }
 
     /// The player clicked the tops: they are at rest now.
     fn skip(self) {
-        self.0.set_value(super::dom::now());
+        self.at.set_value(super::dom::now());
+        self.skipped.set(true);
+    }
+
+    /// A person's press while the tops still spin (a second tap on Spin, which would spin for
+    /// the next player, or a tap on an arrow's button not yet shown) rests them instead of
+    /// acting: `true` if it did. The press after it acts on what is then shown.
+    pub fn hurried(self) -> bool {
+        let spinning = self.left_ms() > 0.0;
+        if spinning {
+            self.skip();
+        }
+        spinning
     }
 
     /// How long until the tops rest, in milliseconds (nothing once they have).
     pub fn left_ms(self) -> f64 {
-        (self.0.get_value() - super::dom::now()).max(0.0)
+        (self.at.get_value() - super::dom::now()).max(0.0)
     }
 
     /// How long an automatic spin waits: for the tops to rest, then the pace (at least a
@@ -117,7 +137,7 @@ pub fn Teetotum(
     /// Redo, or made at the quick pace, is drawn at rest), and a click on the tops rests them.
     rest: SpinRest,
 ) -> impl IntoView {
-    let skipped = RwSignal::new(false);
+    let skipped = rest.skipped;
     let top = move |x: f64, number: Option<u8>, delay: &'static str| {
         let face = number.map(|n| n.to_string()).unwrap_or_default();
         // Seen from the side: a spindle, a six-sided body showing one face (its neighbours
@@ -148,10 +168,7 @@ pub fn Teetotum(
     // would take a spin still spinning for one gone back to).
     let spun = Memo::new(move |_| spun.get());
     view! {
-        <figure class="teetotum" on:click=move |_| {
-            skipped.set(true);
-            rest.skip();
-        }>
+        <figure class="teetotum" on:click=move |_| rest.skip()>
             {move || {
                 let spun = spun.get();
                 let new = spun.is_some_and(|s| drawn.get_value().is_none_or(|at| s.at > at));

@@ -6,7 +6,7 @@ import { assert, open, shareRoute, waitText } from './lib.mjs';
 import {
   animationsOff, archeryFromRecord, archeryPoints, archeryTurn, arrowAfter, assertArcheryScreen, assertChoices,
   assertTeetotumShows, inFlight, movesReach, parseSpin, savedMoves, settled, startArchery,
-  teetotumShows, winWords,
+  teetotumShows, topsAtRest, winWords,
 } from './teetotum.mjs';
 
 /**
@@ -61,6 +61,7 @@ async function spinForLead(page, names) {
     if (game.lead.leader !== null) return game;
     await page.click('.spin-button');
     await movesReach(page, moves.length + 1);
+    await topsAtRest(page);
   }
   throw new Error('the spin for lead never ended');
 }
@@ -246,6 +247,7 @@ export const tests = [
       await spinForLead(page, names);
       // A turn, to have something before the spin to go back to.
       await page.click('.spin-button');
+      await topsAtRest(page);
       await page.locator('.choice-button').first().click();
       const before = await savedMoves(page);
       const shownBefore = await showing(page);
@@ -303,7 +305,9 @@ export const tests = [
         await settled(async () => assert.deepEqual(await showing(page), shownSpun, 'the screen is as after the spin'));
       }
 
-      // A whole turn back and forth, and a pending redo survives a reload.
+      // A whole turn back and forth, and a pending redo survives a reload. (The Spin button
+      // spun the tops again: the choice waits for them, as a press while they spin rests them.)
+      await topsAtRest(page);
       const k = Number((await page.locator('.choice-button').last().textContent()).match(/Arrow (\d)/)[1]);
       await page.locator('.choice-button').last().click();
       const turned = await movesReach(page, before.length + 2);
@@ -594,6 +598,41 @@ export const tests = [
         assert.equal(spinning.board, choosing.board, `${width}px: the board stays put once the arrow is chosen`);
         if (width > 480) assert.equal(spinning.spin, choosing.spin, `${width}px: the Spin button stays put whoever spun`);
       }
+    },
+  },
+  {
+    name: 'a second tap while the tops spin rests them and does nothing else: no spin for the next archer, no arrow chosen unseen',
+    async run(t) {
+      // Animations on, as a player has them: a spin comes to rest after about a second.
+      const page = await t.page({ width: 390, height: 844, hasTouch: true, isMobile: true });
+      const names = ['Ada', 'Bea'];
+      await startArchery(page, t.base, names.map((name) => ({ name })));
+      await waitText(page.locator('.status'), 'Spin for lead: Ada to spin');
+      // A double tap on Spin in the spin for lead, where Spin is Bea's next.
+      await page.tap('.spin-button');
+      await page.tap('.spin-button');
+      await page.waitForSelector('.teetotum svg.spinning.skipped');
+      await page.waitForTimeout(1500);
+      assert.equal((await savedMoves(page)).length, 1, 'a double tap spins once, for Ada only');
+      await page.tap('.spin-button');
+      await movesReach(page, 2);
+      // After the lead (Ada 11, Bea 5), Ada spins, and the same spot is tapped again at once:
+      // the arrows' buttons stand there, not yet shown.
+      const record = {
+        format: 'parlour-record', game: 'archery', moves: ['6+5', '3+2'], options: {}, version: 1,
+        players: names.map((name) => ({ kind: 'human', name })),
+      };
+      await page.goto(t.base + shareRoute(record));
+      await waitText(page.locator('.status'), 'Ada to spin');
+      await page.tap('.spin-button');
+      await page.locator('.choice-button').first().tap();
+      await page.waitForSelector('.teetotum svg.spinning.skipped');
+      await page.waitForTimeout(1500);
+      const moves = await savedMoves(page);
+      assert.equal(moves.length, 3, `the tap only rested the tops: no arrow was chosen (${moves})`);
+      assert.ok(parseSpin(moves[2]), 'the spin is recorded');
+      await page.locator('.choice-button').first().tap();
+      await movesReach(page, 4);
     },
   },
 ];

@@ -496,4 +496,27 @@ export const tests = [
       await movesReach(page, taken + 2, 10000);
     },
   },
+  {
+    name: 'a double click on Spin while the tops spin rests them: it never spins for the next player',
+    async run(t) {
+      // Animations on, as a player has them: a spin comes to rest after about a second.
+      const page = await t.page({ width: 1280, height: 800 });
+      const names = ['Ada', 'Bob'];
+      await startQuoits(page, t.base, names.map((name) => ({ name })));
+      await waitText(page.locator('.status'), 'Spin for lead: Ada to spin');
+      await page.dblclick('.spin-button');
+      await page.waitForSelector('.teetotum svg.spinning.skipped');
+      await page.waitForTimeout(1500);
+      assert.equal((await savedMoves(page)).length, 1, 'a double click spins once, for Ada only');
+      await waitText(page.locator('.status'), 'Bob to spin');
+      // Held down, the Space key spins once (the keyboard away from the buttons, where Space
+      // is theirs).
+      await page.evaluate(() => document.activeElement?.blur());
+      await page.keyboard.down(' ');
+      for (let i = 0; i < 5; i += 1) await page.keyboard.down(' ');
+      await page.keyboard.up(' ');
+      await page.waitForTimeout(1500);
+      assert.equal((await savedMoves(page)).length, 2, 'Space held down spins once, for Bob only');
+    },
+  },
 ];

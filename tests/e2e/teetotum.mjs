@@ -89,6 +89,15 @@ export function movesPast(page, n, timeout = 10000) {
   return movesCome(page, n, true, timeout);
 }
 
+/**
+ * Waits for the tops to come to rest, as a player does: a press while they spin only rests them
+ * (at once with animations off).
+ */
+export function topsAtRest(page) {
+  return page.waitForFunction(() => !(document.querySelector('.teetotum')?.getAnimations({ subtree: true }) ?? [])
+    .some((a) => a.playState === 'running'));
+}
+
 /** A spin written `3+4`, as its two numbers, or null for anything else. */
 export function parseSpin(move) {
   const m = /^([1-6])\+([1-6])$/.exec(move);

@@ -124,6 +124,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         }
     };
     let choose = move |shot: Shot, by_computer: bool| {
+        if !by_computer && rest.hurried() {
+            return;
+        }
         let before = position.get_untracked();
         let Turn::Seat(seat) = before.turn() else {
             message.set(Some("Spin first.".into()));
@@ -303,7 +306,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 && !auto_spin.get_untracked() =>
             {
                 ev.prevent_default();
-                spin();
+                if !ev.repeat() && !rest.hurried() {
+                    spin();
+                }
             }
             n @ ("1" | "2" | "3") if human => {
                 if let Ok(k) = n.parse::<u8>() {
@@ -469,7 +474,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     names=names
                     doublets=Signal::derive(move || DOUBLETS_COUNT && played.get())
                     rest=rest/>
-                <button type="button" class="primary spin-button" on:click=move |_| spin()
+                <button type="button" class="primary spin-button" on:click=move |_| if !rest.hurried() { spin() }
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                 // A person's arrows to choose from. Their place is kept while others spin or
                 // choose, so that the board never moves; on a phone they stand where the Spin

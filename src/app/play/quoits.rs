@@ -209,6 +209,9 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
     };
     // A person's own spin carries on a paused game.
     let spin_by_hand = move || {
+        if rest.hurried() {
+            return;
+        }
         paused.set(false);
         spin();
     };
@@ -242,7 +245,9 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             && !auto_play.get_untracked()
         {
             ev.prevent_default();
-            spin_by_hand();
+            if !ev.repeat() {
+                spin_by_hand();
+            }
         }
     });
     on_cleanup(move || keys.remove());

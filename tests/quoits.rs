@@ -737,7 +737,28 @@ fn the_men_on_the_pitches_are_told_in_words_nearest_the_hub_first() {
     let g = quoits(2, Options::default(), &["7", "5-5", "hub"]);
     assert_eq!(
         parlour::session::quoits::pitches_words(&g, &names),
-        "Pitch A: Ada's man on hub, Ada's man on 7. Pitch B: Bob's man on 5-5"
+        "Pitch A: Ada's man on the hub, Ada's man on 7. Pitch B: Bob's man on 5-5"
+    );
+}
+
+#[test]
+fn a_man_pitched_to_the_hub_lands_on_the_hub_in_words() {
+    let names = ["Ada".to_string(), "Bob".to_string()];
+    // Past the spin for lead (Ada leads), Ada spins a double six, or a plain seven.
+    let g = quoits(2, Options::default(), &[]);
+    let words = |spin: &str| {
+        let pitch = g.pitch_for(spin.parse::<Spin>().unwrap());
+        parlour::session::quoits::pitch_words(&pitch, &names)
+    };
+    assert_eq!(words("6+6"), "Ada's man lands on the hub at pitch A");
+    assert_eq!(words("3+4"), "Ada's man lands on 7 at pitch A");
+    // And in a game: Ada's man and then Bob's to the hub.
+    let g = quoits(2, Options::default(), &["hub", "hub"]);
+    let pitched = g.last_pitch().unwrap();
+    let said = parlour::session::quoits::pitch_words(&pitched, &names);
+    assert!(
+        said.starts_with("Bob's man lands on the hub at pitch"),
+        "{said}"
     );
 }
 

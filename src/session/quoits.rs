@@ -1,7 +1,7 @@
 //! Quoits at one screen, in words: what a pitch did, for the live region and the line under
 //! the pitches.
 
-use crate::rules::quoits::{Knock, Options, Pitch, Quoits, LANE};
+use crate::rules::quoits::{Knock, Options, Pitch, Quoits, Space, LANE};
 use crate::rules::teetotum::Spin;
 use crate::rules::Seat;
 
@@ -38,13 +38,21 @@ pub fn pitch_labels(game: &Quoits, names: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// A space in words, as a player says it: "7", "5-5", "the hub".
+fn space_words(space: Space) -> String {
+    match space {
+        Space::Hub => "the hub".to_string(),
+        space => space.to_string(),
+    }
+}
+
 /// What a pitch did, in words: where the man landed and what became of a first comer.
 pub fn pitch_words(pitch: &Pitch, names: &[String]) -> String {
     let name = |seat: crate::rules::Seat| names.get(seat.index()).cloned().unwrap_or_default();
     let mut words = format!(
         "{}'s man lands on {} at {}",
         name(pitch.seat),
-        pitch.space,
+        space_words(pitch.space),
         pitch_name(pitch.pitch)
     );
     if let Some((first, knock)) = pitch.knocked {
@@ -54,8 +62,10 @@ pub fn pitch_words(pitch: &Pitch, names: &[String]) -> String {
             format!("{}'s man", name(first))
         };
         words.push_str(&match knock {
-            Knock::SetBack(to) => format!("; {whose} there is set back to {to}"),
-            Knock::Forward(to) => format!("; {whose} there is pushed forward to {to}"),
+            Knock::SetBack(to) => format!("; {whose} there is set back to {}", space_words(to)),
+            Knock::Forward(to) => {
+                format!("; {whose} there is pushed forward to {}", space_words(to))
+            }
             Knock::Removed => format!("; {whose} there is knocked off the pitch"),
         });
     }
@@ -111,7 +121,7 @@ pub fn pitches_words(game: &Quoits, names: &[String]) -> String {
                 .filter_map(|(man, space)| {
                     let seat = (*man)?;
                     let name = names.get(seat.index()).cloned().unwrap_or_default();
-                    Some(format!("{name}'s man on {space}"))
+                    Some(format!("{name}'s man on {}", space_words(space)))
                 })
                 .collect();
             let men = if men.is_empty() {

@@ -481,12 +481,13 @@ export function quoitsFromRecord(moves, players, { onePitch = false, singleEnd =
 
 /** The words a pitch is told in (the line under the teetotum). */
 export function pitchWords(p, names) {
-  let words = `${names[p.seat]}'s man lands on ${p.space} at pitch ${p.pitch === 0 ? 'A' : 'B'}`;
+  const space = (s) => (s === 'hub' ? 'the hub' : s);
+  let words = `${names[p.seat]}'s man lands on ${space(p.space)} at pitch ${p.pitch === 0 ? 'A' : 'B'}`;
   if (p.knocked) {
     const whose = p.knocked.seat === p.seat ? 'their own man' : `${names[p.knocked.seat]}'s man`;
     words += {
-      'set back': `; ${whose} there is set back to ${p.knocked.to}`,
-      'pushed forward': `; ${whose} there is pushed forward to ${p.knocked.to}`,
+      'set back': `; ${whose} there is set back to ${space(p.knocked.to)}`,
+      'pushed forward': `; ${whose} there is pushed forward to ${space(p.knocked.to)}`,
       removed: `; ${whose} there is knocked off the pitch`,
     }[p.knocked.kind];
   }

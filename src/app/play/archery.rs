@@ -26,8 +26,9 @@ use super::super::computer;
 use super::super::teetotum::{or_space_key, SeatColours, SpinRest, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, heard, holds, keep_saved, seat_levels, sentence, sentences,
-    start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress, Turns,
+    comes_due, computer_move, heard, holds, keep_saved, seat_heading, seat_levels, sentence,
+    sentences, start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress,
+    Turns,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -121,6 +122,12 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             } else {
                 say(format!("{who} spins {spin}: {}.", spin.sum()));
             }
+        }
+    };
+    // A person's spin: a press while the tops still spin only rests them.
+    let spin_by_hand = move || {
+        if !rest.hurried() {
+            spin();
         }
     };
     let choose = move |shot: Shot, by_computer: bool| {
@@ -306,8 +313,8 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 && !auto_spin.get_untracked() =>
             {
                 ev.prevent_default();
-                if !ev.repeat() && !rest.hurried() {
-                    spin();
+                if !ev.repeat() {
+                    spin_by_hand();
                 }
             }
             n @ ("1" | "2" | "3") if human => {
@@ -415,13 +422,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                         let arrows = now.arrows(seat);
                         view! {
                             <tr class:to-move=actor(&now) == Some(seat)>
-                                <th scope="row"><span class="seat-name">
-                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(seat.index()), 10.0)}</svg>
-                                    <span>
-                                        {name_of(seat)}
-                                        <span class="colour">{format!(" ({})", colours.name(seat.index()))}</span>
-                                    </span>
-                                </span></th>
+                                {seat_heading(colours.of(seat.index()), name_of(seat), view! {
+                                    <span class="colour">{format!(" ({})", colours.name(seat.index()))}</span>
+                                })}
                                 {arrows.iter().map(|a| view! { <td title=arrow_place(*a)>{short_place(*a)}</td> }).collect_view()}
                                 <td class="total">{now.score(seat)}</td>
                             </tr>
@@ -474,7 +477,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     names=names
                     doublets=Signal::derive(move || DOUBLETS_COUNT && played.get())
                     rest=rest/>
-                <button type="button" class="primary spin-button" on:click=move |_| if !rest.hurried() { spin() }
+                <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                 // A person's arrows to choose from. Their place is kept while others spin or
                 // choose, so that the board never moves; on a phone they stand where the Spin

@@ -22,8 +22,9 @@ use super::super::boards::pieces::outline;
 use super::super::computer;
 use super::super::{dom, effect};
 use super::{
-    comes_due, computer_move, keep_saved, seat_levels, sentence, start_turn, unbroken_words,
-    EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress, Turns,
+    comes_due, computer_move, keep_saved, seat_heading, seat_levels, sentence, start_turn,
+    unbroken_words, EndActions, GameControls, HintText, Hinting, PaceChoice, PlayScreen, Progress,
+    Turns,
 };
 
 /// How long the app waits before a push it plays for a person, so that it can be followed.
@@ -434,14 +435,10 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                         };
                         view! {
                             <tr class:to-move=to_move>
-                                <th scope="row"><span class="seat-name">
-                                    {peg_mark(s, "choice-piece")}
-                                    <span>
-                                        {name_of(seat)}
-                                        <span class="visually-hidden">{format!(", {} pegs", PEG_COLOURS[s % 4])}</span>
-                                        {(seat == first).then(|| view! { <span class="first-mark" title="Plays first this round">" · first"</span> })}
-                                    </span>
-                                </span></th>
+                                {seat_heading(s, name_of(seat), view! {
+                                    <span class="visually-hidden">{format!(", {} pegs", PEG_COLOURS[s % 4])}</span>
+                                    {(seat == first).then(|| view! { <span class="first-mark" title="Plays first this round">" · first"</span> })}
+                                })}
                                 <td>{now.supply(seat)}</td>
                                 <td>
                                     {now.captured(seat)}
@@ -473,7 +470,7 @@ pub fn DoquinScreen(saved: SavedGame, game: Match<Doquin>) -> impl IntoView {
                 <tbody>
                     {(0..seats).map(|s| view! {
                         <tr>
-                            <th scope="row"><span class="seat-name">{peg_mark(s, "choice-piece")}<span>{name_of(Seat(s as u8))}</span></span></th>
+                            {seat_heading(s, name_of(Seat(s as u8)), ())}
                             {rounds.iter().map(|r| {
                                 let bonus = r.end.bonus() == Some(Seat(s as u8));
                                 let parts = format!(

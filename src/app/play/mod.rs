@@ -25,6 +25,7 @@ use parlour::storage::{
 
 use leptos::wasm_split::wasm_split;
 
+use super::boards::pieces::outline;
 use super::modal::Modal;
 use super::parts::{part, PartMissing};
 use super::route::Route;
@@ -1082,6 +1083,18 @@ pub fn result_into_view(inside: NodeRef<leptos::html::P>) {
             }
         });
     });
+}
+
+/// A score table's row heading for a player: their mark, drawn in the colour `colour`, and beside
+/// it their name with what follows it (their colour in words, "first"). A long name that wraps
+/// goes on beside the mark, not under it.
+pub fn seat_heading(colour: usize, name: String, after: impl IntoView + 'static) -> impl IntoView {
+    view! {
+        <th scope="row"><span class="seat-name">
+            <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colour, 10.0)}</svg>
+            <span>{name}{after}</span>
+        </span></th>
+    }
 }
 
 /// A hint in words, brought into sight when it comes if the page is scrolled away from it: on a

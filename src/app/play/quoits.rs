@@ -18,13 +18,12 @@ use parlour::session::{last_spin, past_lead, win_words, Match};
 use parlour::storage::SavedGame;
 
 use super::super::boards::num;
-use super::super::boards::pieces::outline;
 use super::super::boards::quoits::QuoitsBoard;
 use super::super::teetotum::{or_space_key, SeatColours, SpinRest, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, keep_saved, remembered_pace, start_turn, EndActions, GameControls, LeadPanel,
-    PaceChoice, PlayScreen, Progress,
+    comes_due, keep_saved, remembered_pace, seat_heading, start_turn, EndActions, GameControls,
+    LeadPanel, PaceChoice, PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -329,10 +328,9 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         let seat = Seat(s as u8);
                         view! {
                             <tr class:to-move=now.outcome().is_none() && now.player() == seat>
-                                <th scope="row"><span class="seat-name">
-                                    <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(s), 10.0)}</svg>
-                                    <span>{name_of(seat)} <span class="colour">{format!(" ({}, {})", colours.name(s), pitch_name(now.pitch_of(seat)))}</span></span>
-                                </span></th>
+                                {seat_heading(colours.of(s), name_of(seat), view! {
+                                    <span class="colour">{format!(" ({}, {})", colours.name(s), pitch_name(now.pitch_of(seat)))}</span>
+                                })}
                                 {ends.iter().map(|e| view! { <td>{e.points[s]}</td> }).collect_view()}
                                 <td class="total">{now.total(seat)}</td>
                                 <td>{now.in_hand(seat)}</td>

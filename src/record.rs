@@ -414,6 +414,33 @@ impl Record {
         serde_json::to_string_pretty(self).expect("a record always serialises")
     }
 
+    /// The start of the name of an export file of this record, without its date: `parlour-`,
+    /// the game, and the record's title in ASCII letters and digits joined by hyphens (at most
+    /// 40 characters of it). A title that begins with the game's name does not repeat it:
+    /// "Archery at the fair" gives `parlour-archery-at-the-fair`, not
+    /// `parlour-archery-archery-at-the-fair`.
+    pub fn file_stem(&self) -> String {
+        let mut slug = String::new();
+        for c in self.title.as_deref().unwrap_or_default().chars() {
+            if c.is_ascii_alphanumeric() {
+                slug.push(c.to_ascii_lowercase());
+            } else if !slug.is_empty() && !slug.ends_with('-') {
+                slug.push('-');
+            }
+        }
+        let words = match slug.strip_prefix(self.game.as_str()) {
+            Some(rest) if rest.is_empty() || rest.starts_with('-') => rest.trim_start_matches('-'),
+            _ => slug.as_str(),
+        };
+        let words: String = words.chars().take(40).collect();
+        let words = words.trim_end_matches('-');
+        if words.is_empty() {
+            format!("parlour-{}", self.game)
+        } else {
+            format!("parlour-{}-{words}", self.game)
+        }
+    }
+
     /// The game the record is of.
     pub fn kind(&self) -> Result<GameKind, RecordError> {
         GameKind::from_name(&self.game).ok_or_else(|| {

@@ -162,6 +162,49 @@ fn a_saves_title_travels_with_its_record_and_is_not_part_of_the_game() {
 }
 
 #[test]
+fn an_export_file_is_named_for_its_game_and_title_without_saying_the_game_twice() {
+    let named = |title: Option<&str>| {
+        let mut record = Record::from_json(&morris_json(|_| {})).unwrap();
+        record.title = title.map(String::from);
+        record.file_stem()
+    };
+    assert_eq!(named(None), "parlour-morris");
+    assert_eq!(
+        named(Some("Grandpa’s game, 1 May")),
+        "parlour-morris-grandpa-s-game-1-may"
+    );
+    assert_eq!(
+        named(Some("Morris at the fair")),
+        "parlour-morris-at-the-fair"
+    );
+    assert_eq!(
+        named(Some("  MORRIS: round two")),
+        "parlour-morris-round-two"
+    );
+    assert_eq!(
+        named(Some("Morris")),
+        "parlour-morris",
+        "a title that is only the game's name"
+    );
+    assert_eq!(named(Some("Morris!!")), "parlour-morris");
+    assert_eq!(
+        named(Some("Morrisdancers")),
+        "parlour-morris-morrisdancers",
+        "a word that only begins with the game's name is kept"
+    );
+    assert_eq!(
+        named(Some("Сказка")),
+        "parlour-morris",
+        "no ASCII letters: no title in the name"
+    );
+    let long = named(Some(&"a ".repeat(60)));
+    assert!(
+        long.len() <= "parlour-morris-".len() + 40 && !long.ends_with('-'),
+        "{long}"
+    );
+}
+
+#[test]
 fn replay_report_says_the_state_after_the_last_move() {
     let record = Record::from_json(&morris_json(|_| {})).unwrap();
     let report = record.replay_report().unwrap();

@@ -756,23 +756,9 @@ fn file_stamp() -> String {
 }
 
 /// Offers a record as a JSON file to download, named for its game, its title if it has one
-/// (in ASCII letters and digits), and when.
+/// ([`Record::file_stem`]), and when.
 pub fn export_record(record: &Record) -> Result<(), String> {
-    let mut slug = String::new();
-    for c in record.title.as_deref().unwrap_or_default().chars() {
-        if c.is_ascii_alphanumeric() {
-            slug.push(c.to_ascii_lowercase());
-        } else if !slug.is_empty() && !slug.ends_with('-') {
-            slug.push('-');
-        }
-    }
-    let slug: String = slug.trim_end_matches('-').chars().take(40).collect();
-    let slug = slug.trim_end_matches('-');
-    let name = if slug.is_empty() {
-        format!("parlour-{}-{}.json", record.game, file_stamp())
-    } else {
-        format!("parlour-{}-{slug}-{}.json", record.game, file_stamp())
-    };
+    let name = format!("{}-{}.json", record.file_stem(), file_stamp());
     dom::download(&name, &record.to_json_pretty(), "application/json")
 }
 

@@ -26,7 +26,15 @@ pub fn RulesPage(game: GameKind, section: String) -> impl IntoView {
         let loaded = fetched.is_ok();
         text.try_set(Some(fetched));
         if loaded && !section.is_empty() {
-            dom::focus_soon(move || heading(&section));
+            // A section the page has not (Morelles and Morrice, whose rules are the page's
+            // own from its top) leaves the page at its top, and the address without it.
+            dom::focus_soon(move || {
+                let found = heading(&section);
+                if found.is_none() {
+                    dom::replace(&super::route::Route::Rules(game, String::new()));
+                }
+                found
+            });
         }
     });
     // A link to the section the address already names changes no route, so it is followed

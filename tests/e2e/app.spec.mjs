@@ -251,8 +251,18 @@ export const tests = [
       await open(page, t.base, '#/rules/morris/nonesuch');
       await page.waitForSelector('.rules-text h2');
       assert.ok((await page.evaluate(() => scrollY)) === 0, 'an unknown section: the top of the page');
+      await page.waitForFunction(() => location.hash === '#/rules/morris', null, { timeout: 5000 })
+        .catch(async () => assert.fail(`an unknown section is taken out of the address (${await page.evaluate(() => location.hash)})`));
       await open(page, t.base, '#/rules/morris/Six%20Men');
       await waitText(page.locator('#screen-title'), 'Nothing here');
+      // From a game of Morelles, whose rules are the page's own from its top: the top, and the
+      // address names no section.
+      await startGame(page, t.base);
+      await page.getByRole('link', { name: 'Rules', exact: true }).click();
+      await page.waitForSelector('.rules-text h2');
+      await page.waitForFunction(() => location.hash === '#/rules/morris', null, { timeout: 5000 })
+        .catch(async () => assert.fail(`Morelles' Rules button: the page's address (${await page.evaluate(() => location.hash)})`));
+      assert.ok((await page.evaluate(() => scrollY)) === 0, "Morelles' Rules button: the top of the page");
       // From a game of Six Men's Morris, its Rules button.
       await startGame(page, t.base, { variant: 'Six' });
       await page.getByRole('link', { name: 'Rules', exact: true }).click();

@@ -975,7 +975,8 @@ pub fn RecordControls(
     };
     let new_game_page = format!("#/new/{}", game.name());
     // The rules open at this game's own section (a variant's, or one of the Dominoes games'),
-    // where the page has one; at the top where it has not (Morelles, whose rules come first).
+    // where the page has one; at the top where it has not (Morelles and Morrice, whose rules
+    // come first), and the rules page then takes the section out of the address.
     let variant = progress.get_untracked().record.variant.unwrap_or_default();
     let rules = Route::Rules(game, variant).hash();
     view! {

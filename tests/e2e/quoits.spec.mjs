@@ -39,6 +39,29 @@ async function watchToTheEnd(page, names, options, { timeout = 150000 } = {}) {
   return settled(() => assertQuoitsScreen(page, names, options));
 }
 
+/**
+ * In the chart of totals, players with the same total after an end (and everybody at the start)
+ * have their lines' points set apart, so that no line hides another.
+ */
+async function assertTiesSetApart(page, game) {
+  const lines = await page.locator('svg.chart polyline').evaluateAll((ls) =>
+    ls.map((l) => l.getAttribute('points').trim().split(/\s+/).map((p) => Number(p.split(',')[1]))));
+  const totals = [game.totals.map(() => 0), ...game.ends.map((e) => e.totals)];
+  assert.equal(lines.length, game.totals.length, 'a line for every player');
+  let ties = 0;
+  totals.forEach((row, i) => {
+    for (let p = 0; p < row.length; p++) {
+      for (let q = p + 1; q < row.length; q++) {
+        if (row[p] !== row[q]) continue;
+        ties += 1;
+        assert.ok(Math.abs(lines[p][i] - lines[q][i]) >= 2.5,
+          `after ${i} ends, tied at ${row[p]}, players ${p + 1} and ${q + 1} are drawn apart (${lines[p][i]}, ${lines[q][i]})`);
+      }
+    }
+  });
+  assert.ok(ties > 0, 'the chart had ties to set apart (everybody at the start)');
+}
+
 export const tests = [
   {
     name: 'players choose their colours: the form swaps a colour taken, and the men, table, chart and replay follow',
@@ -236,6 +259,7 @@ export const tests = [
       assert.deepEqual(await page.locator('.chart-key li').allTextContents(), names, 'the chart has a key of every player');
       const styles = await page.locator('.chart-key line').evaluateAll((ls) => ls.map((l) => getComputedStyle(l).strokeDasharray));
       assert.equal(new Set(styles).size, names.length, `each key line is drawn as its player's line is (${styles})`);
+      await assertTiesSetApart(page, game);
       console.log(`     (two players: ${game.ends.length} ends, ${game.pitched.length} pitches, ${Date.now() - started} ms)`);
       await t.shot(page, 'computer-game-over');
 
@@ -248,6 +272,7 @@ export const tests = [
       game = await watchToTheEnd(page, names, {});
       assert.equal(game.winners.length, 1);
       assert.ok(Math.max(...game.totals) >= 60, `the winner reached 60 (${game.totals})`);
+      await assertTiesSetApart(page, game);
       // Seats 1 and 3 pitch at pitch A, seat 2 at pitch B.
       assert.deepEqual((await quoitsTotals(page)).map((r) => r.name), names);
       const pitchesOf = await page.locator('table.scores:not(.small) tbody .colour').allTextContents();

@@ -55,16 +55,24 @@ fn totals_chart(ends: &[&EndScore], colours: &[usize], names: &[String]) -> impl
         .max(10) as f64;
     let x = |i: usize| pad + (w - 2.0 * pad) * i as f64 / ends.len().max(1) as f64;
     let y = |v: u32| h - pad - (h - 2.0 * pad) * f64::from(v) / top;
+    // Players with the same total at an end would draw one line over the other: there, their
+    // points are set apart by a line's width, about the total they share.
+    let total = |i: usize, p: usize| if i == 0 { 0 } else { ends[i - 1].totals[p] };
+    let apart = |i: usize, p: usize| {
+        let mine = total(i, p);
+        let before = (0..p).filter(|&q| total(i, q) == mine).count();
+        let all = (0..players).filter(|&q| total(i, q) == mine).count();
+        3.0 * (before as f64 - (all - 1) as f64 / 2.0)
+    };
     let lines = (0..players)
         .map(|p| {
-            let mut points = format!("{},{}", fixed(x(0), 1), fixed(y(0), 1));
-            for (i, end) in ends.iter().enumerate() {
-                points.push_str(&format!(
-                    " {},{}",
-                    fixed(x(i + 1), 1),
-                    fixed(y(end.totals[p]), 1)
-                ));
-            }
+            let points: Vec<String> = (0..=ends.len())
+                .map(|i| {
+                    let at = y(total(i, p)) + apart(i, p);
+                    format!("{},{}", fixed(x(i), 1), fixed(at, 1))
+                })
+                .collect();
+            let points = points.join(" ");
             view! { <polyline class=format!("chart-line seat-{}", colours[p]) points=points/> }
         })
         .collect_view();

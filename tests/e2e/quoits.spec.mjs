@@ -146,6 +146,24 @@ export const tests = [
         assert.ok(replay.hub <= replay.port, `${at}: the replay's hub (${replay.hub}) is in a screen of ${replay.port}`);
         assert.ok(Math.abs(replay.shape - replay.drawn) < 0.01, `${at}: the replay's board keeps its shape`);
       }
+      // The words of a spin stand clear of the Spin button, on the narrowest phones too.
+      for (const width of [320, 360, 390]) {
+        const page = await t.page({ width, height: 740 });
+        await animationsOff(page, t.base);
+        await startQuoits(page, t.base, [{ name: 'Ada' }, { name: 'Computer 2' }]);
+        for (let i = 0; i < 3; i += 1) {
+          const moves = await savedMoves(page);
+          await page.click('.spin-button');
+          await movesReach(page, moves.length + 1);
+        }
+        const row = await page.evaluate(() => {
+          const words = document.createRange();
+          words.selectNodeContents(document.querySelector('.spin-row figcaption'));
+          return { words: words.getBoundingClientRect().right, button: document.querySelector('.spin-button').getBoundingClientRect().left };
+        });
+        assert.ok(row.words <= row.button, `${width} px: the spin's words end (${row.words}) before the Spin button starts (${row.button})`);
+        await page.close();
+      }
     },
   },
   {

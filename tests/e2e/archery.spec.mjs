@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { assert, open, shareRoute, waitText } from './lib.mjs';
 import {
-  animationsOff, archeryFromRecord, archeryPoints, archeryTurn, arrowAfter, assertArcheryScreen, assertChoices,
+  animationsOff, assertBoardStillThroughLead, archeryFromRecord, archeryPoints, archeryTurn, arrowAfter, assertArcheryScreen, assertChoices,
   assertTeetotumShows, inFlight, movesReach, parseSpin, savedMoves, settled, startArchery,
   teetotumShows, topsAtRest, winWords,
 } from './teetotum.mjs';
@@ -80,6 +80,10 @@ async function showing(page) {
 }
 
 export const tests = [
+  {
+    name: 'the board stays where it is through the spin for lead: the lead stands over it, at a phone\'s width and a desk\'s',
+    run: (t) => assertBoardStillThroughLead(t, startArchery, 'Archery'),
+  },
   {
     name: 'a choice button with the focus still takes 1, 2 and 3; a tied spin for lead says who spin again',
     async run(t) {

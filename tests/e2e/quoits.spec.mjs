@@ -4,7 +4,7 @@
 // compared with the saved record replayed by the rules (teetotum.mjs).
 import { assert, shareRoute, waitText } from './lib.mjs';
 import {
-  animationsOff, assertQuoitsScreen, assertTeetotumShows, autosave, LANE, movesReach,
+  animationsOff, assertBoardStillThroughLead, assertQuoitsScreen, assertTeetotumShows, autosave, LANE, movesReach,
   pitchWords, quoitsFromRecord, quoitsTotals, savedMoves, settled, startQuoits, winWords,
 } from './teetotum.mjs';
 
@@ -63,6 +63,10 @@ async function assertTiesSetApart(page, game) {
 }
 
 export const tests = [
+  {
+    name: 'the board stays where it is through the spin for lead: the lead stands over it, at a phone\'s width and a desk\'s',
+    run: (t) => assertBoardStillThroughLead(t, startQuoits, 'Quoits'),
+  },
   {
     name: 'players choose their colours: the form swaps a colour taken, and the men, table, chart and replay follow',
     async run(t) {

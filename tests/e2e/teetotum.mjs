@@ -597,3 +597,48 @@ export async function settled(check, timeout = 3000) {
     }
   }
 }
+
+/**
+ * Spins through the spin for lead by hand, two people at the table, at a phone's width and a
+ * desk's, until the leader has played: the board stays where it was before the first spin at
+ * every step, while the lead panel stands over it and when it goes. `start` starts the game
+ * (startArchery, startQuoits).
+ */
+export async function assertBoardStillThroughLead(t, start, game) {
+  for (const width of [390, 1280]) {
+    const page = await t.page({ width, height: 844 });
+    // Animations off, so that each spin is drawn at rest at once.
+    await animationsOff(page, t.base);
+    await start(page, t.base, [{ name: 'Ada' }, { name: 'Bob' }]);
+    await boardStillThroughLead(page, `${game} at ${width} px`);
+    await page.close();
+  }
+}
+
+async function boardStillThroughLead(page, why) {
+  const place = () => page.evaluate(() => {
+    const board = document.querySelector('svg.board').getBoundingClientRect();
+    const lead = document.querySelector('.board-stack > section.lead')?.getBoundingClientRect();
+    return {
+      top: Math.round(board.top + scrollY),
+      over: lead ? lead.top >= board.top && lead.bottom <= board.bottom && lead.left >= board.left && lead.right <= board.right : null,
+    };
+  });
+  const before = await place();
+  assert.equal(before.over, null, `${why}: no lead panel before the first spin`);
+  let seen = false;
+  for (let spin = 1; spin <= 12; spin++) {
+    const moves = (await savedMoves(page)).length;
+    await page.locator('.spin-button').click();
+    await movesReach(page, moves + 1);
+    const now = await place();
+    assert.equal(now.top, before.top, `${why}: the board has not moved after spin ${spin}`);
+    if (now.over === null) {
+      assert.ok(seen, `${why}: the lead panel was shown`);
+      return;
+    }
+    assert.ok(now.over, `${why}: the lead panel stands over the board after spin ${spin}`);
+    seen = true;
+  }
+  assert.fail(`${why}: the leader never played`);
+}

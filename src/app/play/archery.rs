@@ -479,20 +479,25 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     rest=rest/>
                 <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                     disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
-                // A person's arrows to choose from. Their place is kept while others spin or
-                // choose, so that the board never moves; on a phone they stand where the Spin
-                // button does, which cannot be pressed while they are there.
-                {move || (has_human && played.get()).then(|| view! { <div class="choice-slot">{choices}</div> })}
+                // A person's arrows to choose from. Their place is kept from the spin for lead
+                // on, while others spin or choose, so that the board never moves; on a phone
+                // they stand where the Spin button does, which cannot be pressed while they are
+                // there.
+                {has_human.then(|| view! { <div class="choice-slot">{choices}</div> })}
             </div>
-            <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
-            <ArcheryBoard
-                arrows=Signal::derive(move || position.with(|p| (0..p.players() as u8).map(|s| p.arrows(Seat(s))).collect::<Vec<[Arrow; ARROWS]>>()))
-                chooser=Signal::derive(move || position.with(|p| match p.turn() { Turn::Seat(s) if level_of(s).is_none() => Some(s), _ => None }))
-                landings=Signal::derive(move || position.with(|p| p.landings()))
-                last=last_shot
-                colours=colours.all()
-                on_choose=Callback::new(move |shot| choose(shot, false))
-            />
+            // While the lead is spun the track is empty: the lead stands over it, so that the
+            // board does not move as it comes and goes.
+            <div class="board-stack">
+                <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
+                <ArcheryBoard
+                    arrows=Signal::derive(move || position.with(|p| (0..p.players() as u8).map(|s| p.arrows(Seat(s))).collect::<Vec<[Arrow; ARROWS]>>()))
+                    chooser=Signal::derive(move || position.with(|p| match p.turn() { Turn::Seat(s) if level_of(s).is_none() => Some(s), _ => None }))
+                    landings=Signal::derive(move || position.with(|p| p.landings()))
+                    last=last_shot
+                    colours=colours.all()
+                    on_choose=Callback::new(move |shot| choose(shot, false))
+                />
+            </div>
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
             {end_panel}
             <div class="play-layout lower">

@@ -1116,9 +1116,9 @@ pub fn unbroken_words(words: &str) -> impl IntoView {
 }
 
 /// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.
-/// A screen has two: one under the tops while the lead is spun and until the leader plays, and
-/// one beside the scores after that, so that it neither moves the Spin button as it comes nor
-/// stands between the tops and the board for the rest of the game.
+/// A screen has two: one standing over the empty board while the lead is spun and until the
+/// leader plays (in a `.board-stack` with the board), and one beside the scores after that, so
+/// that it moves neither the Spin button nor the board as it comes and goes.
 #[component]
 pub fn LeadPanel(
     #[prop(into)] lead: Signal<parlour::rules::teetotum::LeadSpin>,

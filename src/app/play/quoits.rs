@@ -399,11 +399,15 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>
-                    <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
                     <p class="pitch-line">{last_line}</p>
-                    <QuoitsBoard pitches=pitches labels=labels colours=colours.all()
-                        men=Signal::derive(move || game.with(men))
-                        last=Signal::derive(move || game.with(|g| g.moves().len().checked_sub(1)))/>
+                    // While the lead is spun the pitches are empty: the lead stands over them,
+                    // so that the board does not move as it comes and goes.
+                    <div class="board-stack">
+                        <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
+                        <QuoitsBoard pitches=pitches labels=labels colours=colours.all()
+                            men=Signal::derive(move || game.with(men))
+                            last=Signal::derive(move || game.with(|g| g.moves().len().checked_sub(1)))/>
+                    </div>
                     {end_panel}
                 </div>
                 <div class="side-column">

@@ -478,8 +478,29 @@ fn difference_scores_the_others_pips_less_ones_own() {
     assert_eq!(g.scores(), [17 - 10, 0]);
     let why = &g.hands_log()[0].end.as_ref().unwrap().why;
     assert!(
-        why.ends_with("pips less their own 10 make 7, so seat 1 scores 7"),
+        why.ends_with(
+            "seat 2 holds 17 pips and seat 1 holds 10: the difference is 7, so seat 1 scores 7"
+        ),
         "{why}"
+    );
+}
+
+#[test]
+fn the_end_of_a_hand_names_the_one_other_side_and_says_the_others_of_several() {
+    let mut two = dealt("block", json!({"hand": 2}), &["6-6 6-5", "1-0 2-1"], "");
+    play(&mut two, "6-6 go 6-5R");
+    let why = &two.hands_log()[0].end.as_ref().unwrap().why;
+    assert_eq!(
+        why,
+        "seat 1 played the last bone; seat 2 holds 4 pips, so seat 1 scores 4"
+    );
+    let hands = ["6-6 6-5", "1-0 2-1", "2-0 1-1"];
+    let mut three = dealt("block", json!({"hand": 2}), &hands, "");
+    play(&mut three, "6-6 go go 6-5R");
+    let why = &three.hands_log()[0].end.as_ref().unwrap().why;
+    assert_eq!(
+        why,
+        "seat 1 played the last bone; the others hold 8 pips, so seat 1 scores 8"
     );
 }
 
@@ -494,8 +515,8 @@ fn a_difference_below_nothing_counts_nothing_and_says_so() {
     let why = &g.hands_log()[0].end.as_ref().unwrap().why;
     assert!(
         why.ends_with(
-            "the others' 8 pips less their own 10 leave nothing to count, \
-             so seats 1 and 3 score 0"
+            "seats 2 and 4 hold 8 pips and seats 1 and 3 hold 10, which leaves nothing to \
+             count, so seats 1 and 3 score 0"
         ),
         "{why}"
     );
@@ -923,7 +944,7 @@ fn bergen_blocked_a_hand_with_a_double_loses_to_one_without() {
     // The words do not say a hand holds the fewest pips when another holds fewer.
     assert_eq!(
         end(["2-2", "6-6", "5-4"]).why,
-        "blocked; seat 3 alone holds no double, and a hand without one beats hands with one, \
+        "blocked: seat 3 alone holds no double, and a hand without one beats hands with one, \
          so seat 3 scores 1"
     );
     assert_eq!(

@@ -254,7 +254,7 @@ pub fn score_hand(
                     // The only hand without a double wins, whatever its pips.
                     end.winners = without;
                     break 'ending format!(
-                        "blocked; {} no double, and a hand without one beats hands with one",
+                        "blocked: {} no double, and a hand without one beats hands with one",
                         sides.does(alone, "alone hold")
                     );
                 }
@@ -335,16 +335,28 @@ pub fn score_hand(
             } else {
                 others
             };
+            // Who holds the pips counted: the other side by name, where there is only one.
+            let losers: Vec<usize> = (0..sides.count()).filter(|s| *s != winner).collect();
+            let they_hold = match losers[..] {
+                [loser] => sides.does(loser, "hold"),
+                _ => "the others hold".to_string(),
+            };
             let mut text = if !options.difference {
-                format!("{opening}; the others hold {others} pips")
-            } else if counted > 0 {
-                format!("{opening}; the others' {others} pips less their own {own} make {counted}")
+                format!("{opening}; {they_hold} {others} pips")
             } else {
-                // The difference never goes below nothing (the rules page says so).
-                format!(
-                    "{opening}; the others' {others} pips less their own {own} leave nothing \
-                     to count"
-                )
+                let holds = sides.does(winner, "hold");
+                if counted > 0 {
+                    format!(
+                        "{opening}; {they_hold} {others} pips and {holds} {own}: the \
+                         difference is {counted}"
+                    )
+                } else {
+                    // The difference never goes below nothing (the rules page says so).
+                    format!(
+                        "{opening}; {they_hold} {others} pips and {holds} {own}, which leaves \
+                         nothing to count"
+                    )
+                }
             };
             let points = if game == DominoGame::AllFives && counted > 0 {
                 let rounded = round_to_five(counted);

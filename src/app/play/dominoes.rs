@@ -476,7 +476,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         let shown = count.min(12);
                         let w = 14.0 * shown as f64 + 4.0;
                         view! {
-                            <svg class="backs" viewBox=format!("0 0 {} 30", short(w)) aria-hidden="true">
+                            <svg class="backs" viewBox=format!("0 0 {} 30", short(w)) preserveAspectRatio="xMinYMid meet" aria-hidden="true">
                                 {(0..shown).map(|i| bone_back(9.0 + 14.0 * i as f64, 15.0, 12.0)).collect_view()}
                             </svg>
                         }

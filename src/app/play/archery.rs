@@ -27,8 +27,8 @@ use super::super::teetotum::{or_space_key, SeatColours, SpinRest, Teetotum};
 use super::super::{dom, effect};
 use super::{
     comes_due, computer_move, heard, holds, keep_saved, seat_heading, seat_levels, sentence,
-    sentences, start_turn, EndActions, GameControls, LeadPanel, PaceChoice, PlayScreen, Progress,
-    Turns,
+    sentences, start_turn, BoardUnderLead, EndActions, GameControls, LeadPanel, PaceChoice,
+    PlayScreen, Progress, Turns,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -485,10 +485,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                 // there.
                 {has_human.then(|| view! { <div class="choice-slot">{choices}</div> })}
             </div>
-            // While the lead is spun the track is empty: the lead stands over it, so that the
-            // board does not move as it comes and goes.
-            <div class="board-stack">
-                <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
+            <BoardUnderLead lead=lead names=names played=played>
                 <ArcheryBoard
                     arrows=Signal::derive(move || position.with(|p| (0..p.players() as u8).map(|s| p.arrows(Seat(s))).collect::<Vec<[Arrow; ARROWS]>>()))
                     chooser=Signal::derive(move || position.with(|p| match p.turn() { Turn::Seat(s) if level_of(s).is_none() => Some(s), _ => None }))
@@ -497,7 +494,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     colours=colours.all()
                     on_choose=Callback::new(move |shot| choose(shot, false))
                 />
-            </div>
+            </BoardUnderLead>
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
             {end_panel}
             <div class="play-layout lower">

@@ -1115,10 +1115,28 @@ pub fn unbroken_words(words: &str) -> impl IntoView {
         .collect_view()
 }
 
+/// A teetotum game's board (`children`) with the spin for lead standing over it while the lead
+/// is spun and until the leader has played (`played`). The board is empty then, and stays where
+/// it is as the panel comes and goes.
+#[component]
+pub fn BoardUnderLead(
+    lead: Signal<parlour::rules::teetotum::LeadSpin>,
+    names: StoredValue<Vec<String>>,
+    played: Signal<bool>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <div class="board-stack">
+            <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
+            {children()}
+        </div>
+    }
+}
+
 /// The spin for lead of the teetotum games: each round of spins, ties spun again, the leader.
-/// A screen has two: one standing over the empty board while the lead is spun and until the
-/// leader plays (in a `.board-stack` with the board), and one beside the scores after that, so
-/// that it moves neither the Spin button nor the board as it comes and goes.
+/// A screen has two: one over the empty board while the lead is spun and until the leader plays
+/// ([`BoardUnderLead`]), and one beside the scores after that, so that it moves neither the
+/// Spin button nor the board as it comes and goes.
 #[component]
 pub fn LeadPanel(
     #[prop(into)] lead: Signal<parlour::rules::teetotum::LeadSpin>,

@@ -22,8 +22,8 @@ use super::super::boards::quoits::QuoitsBoard;
 use super::super::teetotum::{or_space_key, SeatColours, SpinRest, Teetotum};
 use super::super::{dom, effect};
 use super::{
-    comes_due, keep_saved, remembered_pace, seat_heading, start_turn, EndActions, GameControls,
-    LeadPanel, PaceChoice, PlayScreen, Progress,
+    comes_due, keep_saved, remembered_pace, seat_heading, start_turn, BoardUnderLead, EndActions,
+    GameControls, LeadPanel, PaceChoice, PlayScreen, Progress,
 };
 
 /// Where the focus goes when the control that had it is disabled or gone, in order.
@@ -400,14 +400,11 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>
                     <p class="pitch-line">{last_line}</p>
-                    // While the lead is spun the pitches are empty: the lead stands over them,
-                    // so that the board does not move as it comes and goes.
-                    <div class="board-stack">
-                        <LeadPanel lead=lead names=names shown=Signal::derive(move || !played.get())/>
+                    <BoardUnderLead lead=lead names=names played=played>
                         <QuoitsBoard pitches=pitches labels=labels colours=colours.all()
                             men=Signal::derive(move || game.with(men))
                             last=Signal::derive(move || game.with(|g| g.moves().len().checked_sub(1)))/>
-                    </div>
+                    </BoardUnderLead>
                     {end_panel}
                 </div>
                 <div class="side-column">

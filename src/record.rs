@@ -557,14 +557,20 @@ impl Record {
 }
 
 /// Plays moves written in notation, in order, and gives them back as the game writes them;
-/// `already` moves were played before them (for numbering). The error names the first move
-/// that does not replay, counted from 1.
+/// `already` moves were played before them (for numbering). From the start (`already` 0), a
+/// record in a form an earlier Parlour wrote is read as it meant. The error names the first
+/// move that does not replay, counted from 1.
 pub fn play_moves(
     table: &mut dyn Table,
     moves: &[String],
     already: usize,
 ) -> Result<Vec<String>, RecordError> {
-    moves
+    let earlier = (already == 0)
+        .then(|| table.moves_of_earlier_form(moves))
+        .flatten();
+    earlier
+        .as_deref()
+        .unwrap_or(moves)
         .iter()
         .enumerate()
         .map(|(i, text)| {

@@ -6,10 +6,11 @@
 use parlour::record::{Player, Record};
 use parlour::rules::dominoes::scoring::{round_to_five, score_hand, HandEnding, Sides};
 use parlour::rules::dominoes::{
-    Bone, Deal, DominoGame, Dominoes, End, Illegal, Move, Options, PublicEvent, Set,
+    Bone, Deal, DominoGame, Dominoes, End, Event, Illegal, Move, Options, PublicEvent, Set,
 };
 use parlour::rules::{ChanceOutcomes, Game, Seat, Table, Turn};
 use parlour::session::dominoes::ends_words;
+use parlour::session::Match;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use serde_json::{json, Map, Value};
@@ -562,7 +563,10 @@ fn go_is_only_for_a_player_who_cannot_play() {
         refused(&g, "6-5"),
         "the set is down: name an end too, as 6-4L"
     );
-    assert_eq!(refused(&g, "claim"), "there is no count of yours to claim");
+    assert_eq!(
+        refused(&g, "claim"),
+        "there is no count to claim: a count is claimed straight after the play that made it"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -770,35 +774,90 @@ fn all_fives_muggins_a_count_must_be_claimed_or_the_next_player_takes_it() {
     let hands = ["4-4 6-0 1-0", "4-2 6-1 5-0"];
     let mut g = dealt("all-fives", json!({"hand": 3, "muggins": true}), &hands, "");
     play(&mut g, "4-4 4-2L");
-    // Seat 2's play counts 10: it may claim it.
-    assert_eq!(g.whose_turn(), Turn::Seat(Seat(1)));
-    assert_eq!(g.claim_due(), Some(10));
-    assert_eq!(g.legal_notation(), ["claim", "go"]);
-    assert_eq!(
-        refused(&g, "6-1L"),
-        "your play counts 10: claim it, or go on without it"
-    );
+    // Seat 2's play counts 10. Seat 1 is to move at once; until it moves, seat 2 may claim
+    // the count and seat 1 may take it.
+    assert_eq!(g.whose_turn(), Turn::Seat(Seat(0)));
+    assert_eq!(g.scores(), [0, 0]);
+    assert_eq!(g.unclaimed(), Some((Seat(1), 10)));
+    assert_eq!(g.legal_notation(), ["claim", "muggins", "draw"]);
+    assert_eq!(g.mover(Move::Claim), Some(Seat(1)));
+    assert_eq!(g.mover(Move::Muggins), Some(Seat(0)));
+    assert_eq!(g.mover(Move::Draw), Some(Seat(0)));
     let mut claimed = g.clone();
     play(&mut claimed, "claim");
     assert_eq!(claimed.scores(), [0, 10]);
     assert_eq!(claimed.whose_turn(), Turn::Seat(Seat(0)));
-    assert!(!claimed.legal_notation().contains(&"muggins".to_string()));
-    // Not claimed: seat 1 may take it before playing.
-    play(&mut g, "go");
-    assert_eq!(g.scores(), [0, 0]);
-    assert_eq!(g.unclaimed(), Some((Seat(1), 10)));
-    assert!(g.legal_notation().contains(&"muggins".to_string()));
+    assert_eq!(claimed.legal_notation(), ["draw"]);
+    assert_eq!(
+        refused(&claimed, "claim"),
+        "there is no count to claim: a count is claimed straight after the play that made it"
+    );
+    assert_eq!(
+        refused(&claimed, "muggins"),
+        "there is no unclaimed count to take"
+    );
+    // Not claimed: seat 1 may take it before playing, as the rules write it (`4-2L muggins`).
     let mut lost = g.clone();
     play(&mut g, "muggins");
     assert_eq!(g.scores(), [10, 0]);
+    assert_eq!(g.whose_turn(), Turn::Seat(Seat(0)));
     assert_eq!(
         refused(&g, "muggins"),
         "there is no unclaimed count to take"
     );
-    // Played over (seat 1 cannot play and draws), the count is lost.
+    refused(&g, "claim");
+    // Played over (seat 1 cannot play and draws), the count is lost, and the hand says so.
     play(&mut lost, "draw");
     assert!(lost.unclaimed().is_none());
     assert_eq!(lost.scores(), [0, 0]);
+    let events = &lost.last_hand().unwrap().events;
+    assert!(events.contains(&Event::Pass {
+        seat: Seat(1),
+        points: 10
+    }));
+    refused(&lost, "claim");
+}
+
+#[test]
+fn a_muggins_record_of_an_earlier_parlour_reads_as_the_rules_write_it() {
+    // Seat 1 sets 5-5 (10) and does not claim it; seat 2 holds no five and takes it.
+    let record = |moves: &[&str]| {
+        let mut all = vec![
+            "deal 5-5 1-1 2-2 3-3 4-4 0-0 1-0 / 6-4 6-3 6-2 6-1 6-0 4-3 4-2 ; \
+             6-6 6-5 5-4 5-3 5-2 5-1 5-0 4-1 4-0 3-2 3-1 3-0 2-1 2-0",
+        ];
+        all.extend(moves);
+        Record::from_json(
+            &json!({
+                "format": "parlour-record", "version": 1, "game": "dominoes",
+                "variant": "all-fives", "options": {"muggins": true},
+                "players": [{"name": "Ada", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+                "moves": all,
+            })
+            .to_string(),
+        )
+        .unwrap()
+    };
+    // As the rules write it: nothing between the play and the next player's move.
+    let rules = record(&["5-5", "muggins", "draw"]);
+    // As Parlour wrote it before: a `go` after a count its player let go.
+    let earlier = record(&["5-5", "go", "muggins", "draw"]);
+    for r in [&rules, &earlier] {
+        let written = r.written().unwrap();
+        assert_eq!(written.moves[1..], ["5-5", "muggins", "draw"]);
+        let table = r.replay().unwrap();
+        assert_eq!(table.seat_scores(), [0, 10]);
+        let game = Match::from_record(r, r.start_as(Dominoes::from_header).unwrap(), &[]);
+        assert_eq!(game.unwrap().moves(), &written.moves[..]);
+    }
+    // A `go` that was never a letting go is still refused, and named as written.
+    let bad = record(&["5-5", "claim", "go"]);
+    let why = bad.written().unwrap_err().to_string();
+    assert!(why.contains("move 4") && why.contains("go"), "{why}");
+    // Without muggins, nothing is read another way.
+    let mut plain = earlier.clone();
+    plain.options.remove("muggins");
+    assert!(plain.written().is_err());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -121,6 +121,11 @@ pub fn choose_within(
     clock: &dyn Clock,
 ) -> Option<Choice> {
     let legal = obs.legal_moves();
+    if obs.claim_due().is_some() {
+        // The observer's play counted and the next player is to move: claim it, unless it
+        // is forgotten (then there is no move to make).
+        return claims(level, seed).then(|| Choice::plain(Move::Claim));
+    }
     if obs.turn() != Turn::Seat(obs.seat()) || legal.is_empty() {
         return None;
     }
@@ -128,11 +133,8 @@ pub fn choose_within(
     if legal.len() == 1 {
         return Some(Choice::plain(legal[0]));
     }
-    // Counts: claim one's own, take the one the previous player missed.
+    // Take the count the previous player left unclaimed.
     let careless = level == Level::Beginner && dice.unit() < BEGINNER_FORGETS;
-    if legal.contains(&Move::Claim) {
-        return Some(Choice::plain(if careless { Move::Go } else { Move::Claim }));
-    }
     if legal.contains(&Move::Muggins) && !careless {
         return Some(Choice::plain(Move::Muggins));
     }
@@ -175,6 +177,13 @@ pub fn choose_within(
     Some(choice)
 }
 
+/// Whether a player at `level` claims the count its play just made: every level does but the
+/// beginner, who sometimes forgets.
+pub fn claims(level: Level, seed: u64) -> bool {
+    let mut dice = Dice::new(seed ^ 0x0c1a_1e5f_0a3b_7d29);
+    level != Level::Beginner || dice.unit() >= BEGINNER_FORGETS
+}
+
 /// The move the benchmark's greedy player makes: its heaviest playable bone, or where play
 /// scores (All Fives, Bergen) the play that scores most now, then the heaviest; a matador only
 /// when nothing else will do. It claims every count.
@@ -206,29 +215,15 @@ pub fn hint(obs: &Observation, think_ms: f64, clock: &dyn Clock) -> Option<Hint>
         worlds: HARDEST_WORLDS,
     };
     let mut dice = Dice::new(0x5eed);
-    let (best, searched): (Move, Vec<Move>) = if legal.contains(&Move::Claim) {
-        (Move::Claim, Vec::new())
-    } else if legal.contains(&Move::Muggins) {
+    let (best, searched): (Move, Vec<Move>) = if legal.contains(&Move::Muggins) {
         (Move::Muggins, without_muggins(legal))
     } else {
         (legal[0], legal.to_vec())
     };
-    let choice = if searched.is_empty() {
-        // The count is as good as claimed: judge the hand as it then stands.
-        let (value, worlds) = judge(obs, &mut dice, budget, clock);
-        Choice {
-            best,
-            value,
-            worlds,
-            expected: Vec::new(),
-        }
-    } else {
-        let mut choice = search(obs, &searched, &mut dice, budget, clock);
-        if best == Move::Muggins {
-            choice.best = Move::Muggins;
-        }
-        choice
-    };
+    let mut choice = search(obs, &searched, &mut dice, budget, clock);
+    if best == Move::Muggins {
+        choice.best = Move::Muggins;
+    }
     Some(Hint {
         best: choice.best,
         value: choice.value,
@@ -370,26 +365,6 @@ fn search(
         worlds,
         expected: candidates.iter().copied().zip(means).collect(),
     }
-}
-
-/// The expected result of the hand as it stands (the observer's count claimed), for a verdict.
-fn judge(obs: &Observation, dice: &mut Dice, budget: Budget, clock: &dyn Clock) -> (f64, usize) {
-    let started = clock.now_ms();
-    let unseen = Unseen::of(obs);
-    let side = obs.sides().of(obs.seat());
-    let mut total = 0.0;
-    let mut worlds = 0;
-    while worlds < budget.worlds.max(1) {
-        if worlds >= LEAST_WORLDS && clock.now_ms() - started >= budget.ms {
-            break;
-        }
-        let (hands, stock) = unseen.deal(dice);
-        let mut world = World::new(obs, hands, stock);
-        play_out(&mut world, dice);
-        total += value(&world, side, obs);
-        worlds += 1;
-    }
-    (total / worlds as f64, worlds)
 }
 
 /// What a finished play-out is worth to `side`: its points less the others' (on average), and

@@ -707,6 +707,14 @@ fn play_domino_hand(series: &DominoSeries, number: usize, arrangement: usize) ->
         }
         moves.push(m.to_string());
         ply += 1;
+        // With muggins, a play that counted is claimed straight after it (or forgotten).
+        if game.unclaimed().is_some_and(|(maker, _)| maker == seat) {
+            let obs = game.observe(seat);
+            if let Some(claim) = player.choose(&obs, seed ^ 1, series.samples, &clock) {
+                game.play(claim).expect("a claim of the count just made");
+                moves.push(claim.to_string());
+            }
+        }
     }
     let scores = game.side_scores();
     let (mut a_points, mut b_points, mut a_sides, mut b_sides) = (0, 0, 0, 0);

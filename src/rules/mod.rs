@@ -213,6 +213,14 @@ pub trait Game: Clone {
 
     /// What `seat` may know of the position.
     fn observe(&self, seat: Seat) -> Self::Observation;
+
+    /// `moves` from this start as this Parlour writes them, when they are a record an earlier
+    /// Parlour wrote in a form that has since changed and they do not replay as they are;
+    /// `None` otherwise (and by default).
+    fn earlier_form(&self, moves: &[String]) -> Option<Vec<String>> {
+        let _ = moves;
+        None
+    }
 }
 
 /// Why a move written as text was refused.
@@ -253,6 +261,11 @@ pub trait Table {
     fn ended(&self) -> Option<Outcome>;
     /// One number per seat: the game's points so far.
     fn seat_scores(&self) -> Vec<i32>;
+    /// See [`Game::earlier_form`].
+    fn moves_of_earlier_form(&self, moves: &[String]) -> Option<Vec<String>> {
+        let _ = moves;
+        None
+    }
 }
 
 impl<G: Game> Table for G {
@@ -314,5 +327,9 @@ impl<G: Game> Table for G {
 
     fn seat_scores(&self) -> Vec<i32> {
         self.scores()
+    }
+
+    fn moves_of_earlier_form(&self, moves: &[String]) -> Option<Vec<String>> {
+        self.earlier_form(moves)
     }
 }

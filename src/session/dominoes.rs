@@ -254,11 +254,12 @@ pub fn event_words(event: &Event, names: &[String]) -> String {
         }
         Event::Draw { seat, .. } => format!("{} draws a bone", name(seat)),
         Event::Go { seat, .. } => format!("{} cannot play and goes", name(seat)),
-        Event::Pass { seat, points } => format!(
-            "{} goes on without claiming {}",
-            name(seat),
-            points_words(*points)
-        ),
+        Event::Pass { seat, points } => {
+            format!(
+                "{}'s count of {points} was not claimed and is lost",
+                name(seat)
+            )
+        }
         Event::Points { seat, points, why } => {
             let why = match why {
                 PointsWhy::Count => "the ends count".to_string(),
@@ -349,7 +350,10 @@ pub fn must_draw(legal: &[Move]) -> bool {
 /// muggins, a count the previous player left unclaimed (`unclaimed`: whose, how much) may be
 /// taken first, and is said too.
 pub fn forced_words(legal: &[Move], who: &str, unclaimed: Option<(&str, u32)>) -> Option<String> {
-    let mut open = legal.iter().filter(|m| **m != Move::Muggins).peekable();
+    let mut open = legal
+        .iter()
+        .filter(|m| !matches!(m, Move::Muggins | Move::Claim))
+        .peekable();
     let forced = open.peek().is_some() && open.all(|m| matches!(m, Move::Draw | Move::Go));
     let must = if legal.contains(&Move::Draw) {
         "draw"
@@ -506,7 +510,7 @@ pub fn hint_words(game: &Dominoes, m: Move) -> String {
         Move::Play { .. } => format!("lay {}", play_words(game, m)),
         Move::Draw => "draw a bone".into(),
         Move::Go => "go on: you cannot play".into(),
-        Move::Claim => format!("claim {}", game.claim_due().unwrap_or(0)),
+        Move::Claim => format!("claim {}", game.unclaimed().map_or(0, |(_, p)| p)),
         Move::Muggins => match game.unclaimed() {
             Some((_, points)) => format!("call muggins and take {points}"),
             None => "call muggins".into(),

@@ -46,7 +46,9 @@ impl<G: Game + 'static> Match<G> {
             cursor: 0,
             spare: Vec::new(),
         };
-        for (i, text) in record.moves.iter().enumerate() {
+        // A record an earlier Parlour wrote in a form that has since changed is read as it meant.
+        let earlier = game.position().earlier_form(&record.moves);
+        for (i, text) in earlier.as_ref().unwrap_or(&record.moves).iter().enumerate() {
             game.push_text(text).map_err(|why| RecordError::BadMove {
                 number: i + 1,
                 text: text.clone(),

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, shareRoute, waitText } from './lib.mjs';
-import { autosave, movesReach, savedMoves } from './teetotum.mjs';
+import { autosave, movesPast, movesReach, savedMoves } from './teetotum.mjs';
 
 const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 
@@ -95,26 +95,61 @@ export const tests = [
     },
   },
   {
-    name: 'All Fives with muggins: a player who cannot play is told to draw, and that the count left unclaimed may be taken first',
+    name: 'All Fives with muggins: a count is claimed or let go before the next player moves, who may then take it; the record writes it as the rules do',
     async run(t) {
-      const page = await t.page({ width: 390, height: 844 });
-      // Ada sets 5-5 (10) and goes on without claiming it; Bob holds no five.
-      const record = {
+      // Ada sets 5-5 (10); Bob holds no five.
+      const deal = 'deal 5-5 1-1 2-2 3-3 4-4 0-0 1-0 / 6-4 6-3 6-2 6-1 6-0 4-3 4-2 ; 6-6 6-5 5-4 5-3 5-2 5-1 5-0 4-1 4-0 3-2 3-1 3-0 2-1 2-0';
+      const record = (moves, bob = { name: 'Bob', kind: 'human' }) => ({
         format: 'parlour-record', version: 1, game: 'dominoes', variant: 'all-fives',
         options: { muggins: true, single_hand: true },
-        players: [{ name: 'Ada', kind: 'human' }, { name: 'Bob', kind: 'human' }],
-        moves: [
-          'deal 5-5 1-1 2-2 3-3 4-4 0-0 1-0 / 6-4 6-3 6-2 6-1 6-0 4-3 4-2 ; 6-6 6-5 5-4 5-3 5-2 5-1 5-0 4-1 4-0 3-2 3-1 3-0 2-1 2-0',
-          '5-5', 'go',
-        ],
+        players: [{ name: 'Ada', kind: 'human' }, bob],
+        moves: [deal, ...moves],
+      });
+      const showHand = async (page) => {
+        await page.waitForFunction(() => document.querySelector('.pass-panel, .hand'));
+        if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
       };
-      await page.goto(t.base + shareRoute(record));
+      const status = (page) => page.locator('.status');
+
+      // Two at the screen: Ada lets her count go, Bob takes it.
+      const page = await t.page({ width: 390, height: 844 });
+      await page.goto(t.base + shareRoute(record(['5-5'])));
       await page.waitForSelector('.dominoes-screen svg.board');
-      await page.waitForFunction(() => document.querySelector('.pass-panel, .hand'));
-      if (await page.locator('.pass-panel').count()) await page.click('#show-hand');
-      await waitText(page.locator('.status'), "Bob cannot play and must draw, but may first take Ada's 10 (muggins).");
+      await showHand(page);
+      await waitText(status(page), "Ada's play counts 10: claim it, or go on without it.");
+      assert.equal(await page.locator('.hand-bone.playable').count(), 0, 'nothing of hers plays while she decides');
+      await t.shot(page, 'muggins-claim-window-390');
+      await page.click('#let-go');
+      await waitText(page.locator('[aria-live="polite"]'), 'Ada goes on without claiming 10.');
+      await showHand(page);
+      await waitText(status(page), "Bob cannot play and must draw, but may first take Ada's 10 (muggins).");
+      assert.equal(await page.locator('#claim').count(), 0, 'Bob is never offered her claim');
       await page.getByRole('button', { name: /Muggins/ }).click();
-      await waitText(page.locator('.status'), 'Bob cannot play and must draw.');
+      await waitText(status(page), 'Bob cannot play and must draw.');
+      assert.deepEqual((await savedMoves(page)).slice(1), ['5-5', 'muggins'], 'no go between the play and the muggins');
+
+      // A record an earlier Parlour wrote, with a go after the count let go, opens as the rules write it.
+      const earlier = await t.page({ width: 390, height: 844 });
+      await earlier.goto(t.base + shareRoute(record(['5-5', 'go', 'muggins'])));
+      await earlier.waitForSelector('.dominoes-screen svg.board');
+      await showHand(earlier);
+      await waitText(status(earlier), 'Bob cannot play and must draw.');
+      assert.deepEqual((await savedMoves(earlier)).slice(1), ['5-5', 'muggins']);
+
+      // Against the computer: it waits while Ada decides, and her claim scores.
+      const robot = { name: 'Robot', kind: 'computer', level: 'hardest' };
+      const versus = await t.page({ width: 1280, height: 800 });
+      await versus.goto(t.base + shareRoute(record(['5-5'], robot)));
+      await versus.waitForSelector('.dominoes-screen svg.board');
+      await waitText(status(versus), "Ada's play counts 10: claim it, or go on without it.");
+      await versus.waitForTimeout(2500);
+      assert.deepEqual((await savedMoves(versus)).slice(1), ['5-5'], 'the computer does not move while Ada may claim');
+      await t.shot(versus, 'muggins-claim-window-1280');
+      await versus.click('#claim');
+      const moves = await movesPast(versus, 3);
+      assert.deepEqual(moves.slice(1, 3), ['5-5', 'claim']);
+      assert.notEqual(moves[3], 'muggins', 'a claimed count cannot be taken');
+      await waitText(versus.locator('.domino-log'), 'Ada scores 10 points (count claimed)');
     },
   },
   {

@@ -62,7 +62,7 @@ impl World {
     /// The observer's view with the hidden hands (`hands[observer]` is ignored: the observer's own
     /// hand is taken from the observation) and the stock in draw order filled in.
     ///
-    /// A count waiting for the observer's claim is taken as claimed, and play passes on.
+    /// A count left open for muggins is not in it: taking one is decided before the search.
     pub fn new(obs: &Observation, hands: Vec<Vec<Bone>>, stock: Vec<Bone>) -> World {
         let sides = obs.sides();
         let players = obs.players();
@@ -76,7 +76,7 @@ impl World {
             Turn::Seat(seat) => seat.index(),
             _ => obs.seat().index(),
         };
-        let mut world = World {
+        World {
             game: obs.game(),
             options: obs.options(),
             players,
@@ -90,15 +90,7 @@ impl World {
             scores,
             pool: obs.pool(),
             ending: None,
-        };
-        if let Some(points) = obs.claim_due() {
-            let seat = Seat(to_move as u8);
-            let out = world.hands[to_move].is_empty();
-            if !world.score(seat, points) && !out {
-                world.to_move = world.next(to_move);
-            }
         }
-        world
     }
 
     /// The seat to move, or `None` once the hand has ended.

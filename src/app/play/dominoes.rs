@@ -142,22 +142,45 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     let progress = Memo::new(move |_| game.with(Progress::of));
     keep_saved(entry, progress);
 
-    let to_move = move |g: &Dominoes| match g.turn() {
-        Turn::Seat(s) => Some(s),
-        _ => None,
+    // With muggins, a person whose play counted is asked to claim it or let it go before the
+    // next player moves (the rules let them claim until then). `let_go` is the number of moves
+    // made when they let it go.
+    let let_go = RwSignal::new(None::<usize>);
+    let claim_window = move |g: &Dominoes, let_go_at: Option<usize>| {
+        g.unclaimed()
+            .filter(|(maker, _)| level_of(*maker).is_none() && let_go_at != Some(plies()))
+    };
+    // The seat whose decision the game waits for: a person's claim, else the seat to move.
+    let acting = move |g: &Dominoes, let_go_at: Option<usize>| match claim_window(g, let_go_at) {
+        Some((maker, _)) => Some(maker),
+        None => match g.turn() {
+            Turn::Seat(s) => Some(s),
+            _ => None,
+        },
     };
     let shown = Memo::new(move |_| {
         let now = position.get();
-        humans.with_value(|h| viewer(h, to_move(&now), ready.get()))
+        let seat = acting(&now, let_go.get());
+        humans.with_value(|h| viewer(h, seat, ready.get()))
     });
-    // The legal moves of the person whose hand is shown, when it is their turn.
+    // The moves of the person whose hand is shown, when the game waits for them: their claim,
+    // or their turn's moves.
     let my_moves = Memo::new(move |_| {
         let now = position.get();
-        match (shown.get(), now.turn()) {
-            (Viewer::Hand(me), Turn::Seat(s)) if me == s => now.legal_moves(),
+        let Viewer::Hand(me) = shown.get() else {
+            return Vec::new();
+        };
+        match (claim_window(&now, let_go.get()), now.turn()) {
+            (Some((maker, _)), _) if maker == me => vec![Move::Claim],
+            (None, Turn::Seat(s)) if s == me => {
+                let mut legal = now.legal_moves();
+                legal.retain(|m| *m != Move::Claim);
+                legal
+            }
             _ => Vec::new(),
         }
     });
+    let claiming = move || my_moves.with(|m| m == &[Move::Claim]);
 
     let say = move |words: String| {
         message.set(None);
@@ -179,12 +202,24 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         let after = position.get_untracked();
         say(sentences(&news(&before, &after, &all_names())));
     };
+    // What a person whose turn comes and who has only to draw or go is told.
+    let forced_for_person = move |now: &Dominoes| match now.turn() {
+        Turn::Seat(next) if level_of(next).is_none() => {
+            let unclaimed = now.unclaimed().map(|(s, p)| (name_of(s), p));
+            forced_words(
+                &now.legal_moves(),
+                &name_of(next),
+                unclaimed.as_ref().map(|(s, p)| (s.as_str(), *p)),
+            )
+        }
+        _ => None,
+    };
     // A move, or several (`draw_until_able`), made for the player to move; `by_computer` when a
     // computer seat makes it.
     let make = move |moves: &dyn Fn(&mut Match<Dominoes>) -> Result<(), Illegal>,
                      by_computer: bool| {
         let before = position.get_untracked();
-        let Turn::Seat(seat) = before.turn() else {
+        let Some(seat) = acting(&before, let_go.get_untracked()) else {
             return;
         };
         if level_of(seat).is_some() && !by_computer {
@@ -210,15 +245,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 }
                 // A person whose turn comes and who has only to draw or go hears so, as the
                 // status line shows it (a count waiting to be claimed comes first there).
-                if let Turn::Seat(next) = after.turn() {
-                    if level_of(next).is_none() && after.claim_due().is_none() {
-                        let unclaimed = after.unclaimed().map(|(s, p)| (name_of(s), p));
-                        words.extend(forced_words(
-                            &after.legal_moves(),
-                            &name_of(next),
-                            unclaimed.as_ref().map(|(s, p)| (s.as_str(), *p)),
-                        ));
-                    }
+                if claim_window(&after, None).is_none() {
+                    words.extend(forced_for_person(&after));
                 }
                 say(sentences(&words));
             }
@@ -226,6 +254,21 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         }
     };
     let act = move |m: Move, by_computer: bool| make(&|g| g.play(m), by_computer);
+    // A person lets their count go: the next player is to move, and may take it.
+    let let_it_go = move || {
+        let now = position.get_untracked();
+        let Some((maker, points)) = claim_window(&now, let_go.get_untracked()) else {
+            return;
+        };
+        let_go.set(Some(plies()));
+        dom::focus_first(IN_HAND);
+        let mut words = vec![format!(
+            "{} goes on without claiming {points}",
+            name_of(maker)
+        )];
+        words.extend(forced_for_person(&now));
+        say(sentences(&words));
+    };
 
     // The automatic turns: the first deal, computer seats, and the next deal when nobody at the
     // table is a person. Each waits for the pace; when it comes due it is dropped if the game
@@ -258,6 +301,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             }
             Turn::Seat(seat) => {
                 let Some(level) = level_of(seat) else { return };
+                // A person's count waits for them to claim it or let it go.
+                if claim_window(&now, let_go.get()).is_some() {
+                    return;
+                }
                 let ticket = start_turn(busy);
                 // A draw that is the only move is no choice: the computer is not asked, and the
                 // bones come at a third of the pace, so that a long draw is not a long wait.
@@ -273,12 +320,31 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                     );
                     return;
                 }
+                // A count the computer's play makes is claimed with it, unless it forgets.
+                let claims = parlour::ai::dominoes::claims(level, dom::random_u64());
+                let play_and_claim = move |m: Move| {
+                    let mine = move |g: &Match<Dominoes>| {
+                        g.position()
+                            .unclaimed()
+                            .is_some_and(|(maker, _)| maker == seat)
+                    };
+                    make(
+                        &|g| {
+                            g.play(m)?;
+                            if claims && mine(g) {
+                                g.play(Move::Claim)?;
+                            }
+                            Ok(())
+                        },
+                        true,
+                    )
+                };
                 computer_move::<Move>(
                     game.with_untracked(|g| g.record()),
                     level,
                     turns,
                     move || still_due(ticket, at),
-                    move |m| act(m, true),
+                    play_and_claim,
                 );
             }
             _ => {}
@@ -293,7 +359,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     // A hint is for the person whose hand is shown, on their turn, until the game moves on.
     let shown_hint = Memo::new(move |_| {
         let at = game.with(|g| g.moves().len());
-        let mine = !my_moves.with(Vec::is_empty);
+        let mine = !my_moves.with(Vec::is_empty) && !claiming();
         hinting.for_position(at).filter(|_| mine)
     });
     let ask = move || {
@@ -304,7 +370,13 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         })
     };
     // With a person at the table, undo goes back to the last thing a person did.
+    // A count a computer's play made is claimed (or forgotten) with that play.
+    let computers_count = move |g: &Dominoes| {
+        g.unclaimed()
+            .is_some_and(|(maker, _)| level_of(maker).is_some())
+    };
     let automatic_now = move |g: &Dominoes| match g.turn() {
+        Turn::Seat(_) if computers_count(g) => true,
         Turn::Seat(s) => level_of(s).is_some(),
         Turn::Chance => g.hand_number() == 0,
         Turn::Over => false,
@@ -421,12 +493,18 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             }
             Turn::Chance => format!("The next hand is about to be dealt…{paused_words}"),
             Turn::Seat(seat) => {
+                if let Some((maker, points)) = claim_window(&now, let_go.get()) {
+                    let who = name_of(maker);
+                    return match shown.get() {
+                        Viewer::Pass(_) => format!("Pass the screen to {who}."),
+                        _ => {
+                            format!("{who}'s play counts {points}: claim it, or go on without it.")
+                        }
+                    };
+                }
                 let who = name_of(seat);
                 if level_of(seat).is_some() {
                     return format!("{who} is thinking…{paused_words}");
-                }
-                if let Some(points) = now.claim_due() {
-                    return format!("{who}'s play counts {points}: claim it, or go on without it.");
                 }
                 match shown.get() {
                     Viewer::Pass(_) => format!("Pass the screen to {who}."),
@@ -593,9 +671,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             }
         }
         if legal.contains(&Move::Claim) {
-            let points = now.claim_due().unwrap_or(0);
+            let points = now.unclaimed().map_or(0, |(_, p)| p);
             buttons.push(view! {
                 <button type="button" class="primary" id="claim" on:click=move |_| act(Move::Claim, false)>{format!("Claim {points}")}</button>
+                <button type="button" id="let-go" on:click=move |_| let_it_go()>"Go on without claiming"</button>
             }.into_any());
         }
         if legal.contains(&Move::Muggins) {
@@ -619,13 +698,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             }.into_any());
         }
         if legal.contains(&Move::Go) {
-            let label = if now.claim_due().is_some() {
-                "Go on without claiming"
-            } else {
-                "Go (cannot play)"
-            };
             buttons.push(view! {
-                <button type="button" id="go" on:click=move |_| act(Move::Go, false)>{label}</button>
+                <button type="button" id="go" on:click=move |_| act(Move::Go, false)>"Go (cannot play)"</button>
             }.into_any());
         }
         (!buttons.is_empty()).then(|| view! {
@@ -811,7 +885,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce
                         secret=Signal::derive(move || matches!(position.with(|p| p.turn()), Turn::Seat(_)))>
-                        {has_human.then(|| hinting.button(move || my_moves.with(Vec::is_empty), ask))}
+                        {has_human.then(|| hinting.button(move || my_moves.with(Vec::is_empty) || claiming(), ask))}
                     </GameControls>
                 </div>
             </div>

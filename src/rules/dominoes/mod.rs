@@ -22,7 +22,7 @@ pub use observation::{Lacking, Observation, PublicEvent};
 pub use scoring::{HandEnd, HandEnding, PointsWhy, Sides};
 
 use super::history::History;
-use super::{and_list, ChanceOutcomes, Game, NotationError, Outcome, Seat, Turn};
+use super::{and_list, ChanceOutcomes, Game, NotationError, Outcome, Seat, Table, Turn};
 
 /// The most points a game may be played to.
 pub const MOST_TARGET: u32 = 1_000;
@@ -248,11 +248,13 @@ pub enum Move {
     },
     /// Take the next bone from the stock.
     Draw,
-    /// Pass: the player cannot play (or draw); or, with muggins, goes on without claiming.
+    /// Pass: the player cannot play (or draw).
     Go,
-    /// With muggins: take the count one's own play made.
+    /// With muggins: the player whose play just counted takes the count. It is written straight
+    /// after that play, before the next player's move, and is the one move made out of turn.
     Claim,
-    /// With muggins: take the count the previous player did not claim.
+    /// With muggins: the player to move takes the count the previous player has not claimed,
+    /// before playing.
     Muggins,
 }
 
@@ -308,7 +310,8 @@ pub enum Event {
         /// What the pass showed the seat lacks.
         lacking: Lacking,
     },
-    /// With muggins: the seat went on without claiming the count it made.
+    /// With muggins: the count the seat made was lost, because the next player moved on
+    /// without it being claimed or taken.
     Pass {
         seat: Seat,
         points: u32,
@@ -373,7 +376,6 @@ pub enum Illegal {
     DrawWhileAble,
     CanPlay,
     CanDraw,
-    ClaimOrGo(u32),
     NothingToClaim,
     NoMuggins,
 }
@@ -430,11 +432,10 @@ impl fmt::Display for Illegal {
             Illegal::DrawWhileAble => write!(f, "you may not draw while you can play"),
             Illegal::CanPlay => write!(f, "you can play, so you may not go"),
             Illegal::CanDraw => write!(f, "you cannot play, so you must draw"),
-            Illegal::ClaimOrGo(points) => write!(
+            Illegal::NothingToClaim => write!(
                 f,
-                "your play counts {points}: claim it, or go on without it"
+                "there is no count to claim: a count is claimed straight after the play that made it"
             ),
-            Illegal::NothingToClaim => write!(f, "there is no count of yours to claim"),
             Illegal::NoMuggins => write!(f, "there is no unclaimed count to take"),
         }
     }
@@ -449,8 +450,6 @@ enum Phase {
     Deal,
     /// The seat is to move.
     Turn(Seat),
-    /// With muggins: the seat's play counts; it may claim it or go on.
-    Claim(Seat, u32),
     Over,
 }
 
@@ -469,7 +468,8 @@ pub struct Dominoes {
     /// Domino Pool: the counters in the pool.
     pool: u32,
     phase: Phase,
-    /// With muggins: a count the seat to move may take (who made it, how much).
+    /// With muggins: the count the last play made (who made it, how much), until the seat to
+    /// move moves on: its maker may claim it, the seat to move may take it.
     unclaimed: Option<(Seat, u32)>,
     log: History<HandLog>,
 }
@@ -660,17 +660,20 @@ impl Dominoes {
         self.log.len()
     }
 
-    /// With muggins: the count waiting to be claimed by the seat to move.
-    pub fn claim_due(&self) -> Option<u32> {
-        match self.phase {
-            Phase::Claim(_, points) => Some(points),
-            _ => None,
-        }
-    }
-
-    /// With muggins: a count the seat to move may take from the previous player.
+    /// With muggins: the count the last play made and nobody has taken yet (who made it, how
+    /// much). Its maker may still `claim` it and the seat to move may take it with `muggins`;
+    /// it is lost once the seat to move makes any other move.
     pub fn unclaimed(&self) -> Option<(Seat, u32)> {
         self.unclaimed
+    }
+
+    /// Who makes a move now: the maker of the open count for `claim`, else the seat to move.
+    pub fn mover(&self, m: Move) -> Option<Seat> {
+        match (m, self.unclaimed, self.phase) {
+            (Move::Claim, Some((seat, _)), _) => Some(seat),
+            (_, _, Phase::Turn(seat)) => Some(seat),
+            _ => None,
+        }
     }
 
     /// The bone the setter must set, while the line is empty and the set is forced.
@@ -792,18 +795,12 @@ impl Dominoes {
         let seat = match self.phase {
             Phase::Over => return Err(Illegal::GameOver),
             Phase::Deal => return Err(Illegal::DealDue),
-            Phase::Claim(_, points) => {
-                return match m {
-                    Move::Claim | Move::Go => Ok(None),
-                    _ => Err(Illegal::ClaimOrGo(points)),
-                }
-            }
             Phase::Turn(seat) => seat,
         };
         let hand = &self.hands[seat.index()];
         match m {
+            Move::Claim | Move::Muggins if self.unclaimed.is_some() => Ok(None),
             Move::Claim => Err(Illegal::NothingToClaim),
-            Move::Muggins if self.unclaimed.is_some() => Ok(None),
             Move::Muggins => Err(Illegal::NoMuggins),
             Move::Set(bone) => {
                 if !self.line.is_empty() {
@@ -946,7 +943,9 @@ impl Dominoes {
         let blocked = !out && self.is_blocked();
         if let Some((points, why)) = self.play_points() {
             if self.options.muggins && !out && !blocked {
-                self.phase = Phase::Claim(seat, points);
+                // The count waits for its claim while the next player is to move.
+                self.unclaimed = Some((seat, points));
+                self.phase = Phase::Turn(self.next(seat));
                 return;
             }
             if self.score_in_play(seat, points, why) {
@@ -991,28 +990,27 @@ impl Dominoes {
     }
 
     fn apply(&mut self, m: Move, laid: Option<(Bone, End, u8)>) {
-        if let Phase::Claim(seat, points) = self.phase {
-            if m == Move::Claim {
-                if !self.score_in_play(seat, points, PointsWhy::Claim) {
-                    self.phase = Phase::Turn(self.next(seat));
-                }
-            } else {
-                self.current().events.push(Event::Pass { seat, points });
-                let next = self.next(seat);
-                self.unclaimed = Some((seat, points));
-                self.phase = Phase::Turn(next);
-            }
-            return;
-        }
         let Phase::Turn(seat) = self.phase else {
             return;
         };
-        if m == Move::Muggins {
-            let (_, points) = self.unclaimed.take().expect("checked");
-            self.score_in_play(seat, points, PointsWhy::Muggins);
-            return;
+        match (m, self.unclaimed.take()) {
+            (Move::Claim, Some((maker, points))) => {
+                self.score_in_play(maker, points, PointsWhy::Claim);
+                return;
+            }
+            (Move::Muggins, Some((_, points))) => {
+                self.score_in_play(seat, points, PointsWhy::Muggins);
+                return;
+            }
+            (_, Some((maker, points))) => {
+                let lost = Event::Pass {
+                    seat: maker,
+                    points,
+                };
+                self.current().events.push(lost);
+            }
+            (_, None) => {}
         }
-        self.unclaimed = None;
         match m {
             Move::Set(bone) => {
                 self.hands[seat.index()].retain(|b| *b != bone);
@@ -1258,14 +1256,13 @@ impl Game for Dominoes {
     fn turn(&self) -> Turn {
         match self.phase {
             Phase::Deal => Turn::Chance,
-            Phase::Turn(seat) | Phase::Claim(seat, _) => Turn::Seat(seat),
+            Phase::Turn(seat) => Turn::Seat(seat),
             Phase::Over => Turn::Over,
         }
     }
 
     fn legal_moves(&self) -> Vec<Move> {
         let seat = match self.phase {
-            Phase::Claim(..) => return vec![Move::Claim, Move::Go],
             Phase::Turn(seat) => seat,
             _ => return Vec::new(),
         };
@@ -1279,7 +1276,7 @@ impl Game for Dominoes {
         let mut moves = self.plays(hand);
         let able = !moves.is_empty();
         if self.unclaimed.is_some() {
-            moves.push(Move::Muggins);
+            moves.extend([Move::Claim, Move::Muggins]);
         }
         if self.stock_open() && (!able || self.options.draw_when_able) {
             moves.push(Move::Draw);
@@ -1388,5 +1385,33 @@ impl Game for Dominoes {
 
     fn observe(&self, seat: Seat) -> Observation {
         Observation::of(self, seat)
+    }
+
+    /// With muggins, Parlour once kept the turn after a count until its player claimed it or
+    /// wrote `go` to let it go. The rules write nothing there: the next player's move follows.
+    /// Such a record is read without those `go`s.
+    fn earlier_form(&self, moves: &[String]) -> Option<Vec<String>> {
+        let is_go = |m: &String| m.trim().eq_ignore_ascii_case("go");
+        if !self.options.muggins || !moves.iter().any(is_go) {
+            return None;
+        }
+        let mut game = self.clone();
+        if moves.iter().all(|m| game.play_notation(m).is_ok()) {
+            return None;
+        }
+        let mut game = self.clone();
+        let mut read = Vec::with_capacity(moves.len());
+        // Whether the move read last was a play that left its count open.
+        let mut counted = false;
+        for m in moves {
+            if counted && is_go(m) {
+                counted = false;
+                continue;
+            }
+            game.play_notation(m).ok()?;
+            counted = game.unclaimed.is_some();
+            read.push(m.clone());
+        }
+        Some(read)
     }
 }

@@ -131,6 +131,11 @@ impl Observation {
             }
         }
         let to_move = game.turn() == Turn::Seat(seat);
+        // The open count is the table's to see; only its maker may claim it.
+        let claim_due = game
+            .unclaimed()
+            .filter(|(maker, _)| *maker == seat)
+            .map(|(_, points)| points);
         Observation {
             seat,
             game: game.game(),
@@ -148,12 +153,16 @@ impl Observation {
             turn: game.turn(),
             history,
             legal: if to_move {
-                game.legal_moves()
+                let mut legal = game.legal_moves();
+                legal.retain(|m| *m != Move::Claim);
+                legal
+            } else if claim_due.is_some() {
+                vec![Move::Claim]
             } else {
                 Vec::new()
             },
             lacking,
-            claim_due: if to_move { game.claim_due() } else { None },
+            claim_due,
             unclaimed: if to_move { game.unclaimed() } else { None },
             ended_hands: game
                 .hands_log()
@@ -236,7 +245,8 @@ impl Observation {
         &self.history
     }
 
-    /// The observer's legal moves when it is to move (empty otherwise).
+    /// The moves the observer may make now: its turn's, or the claim of the count its play
+    /// just made while the next player is to move; empty otherwise.
     pub fn legal_moves(&self) -> &[Move] {
         &self.legal
     }
@@ -246,7 +256,7 @@ impl Observation {
         self.lacking[seat.index()]
     }
 
-    /// With muggins: the count the observer's own play made, waiting for its claim.
+    /// With muggins: the count the observer's own play just made, which it may still claim.
     pub fn claim_due(&self) -> Option<u32> {
         self.claim_due
     }

@@ -2,6 +2,9 @@
 // that play themselves at the quickest pace (against a computer, and three players to 60), the
 // keyboard and the collisions of men, and saving and resuming. After each spin the screen is
 // compared with the saved record replayed by the rules (teetotum.mjs).
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { assert, shareRoute, waitText } from './lib.mjs';
 import {
   animationsOff, assertBoardStillThroughLead, assertQuoitsScreen, assertTeetotumShows, autosave, LANE, movesReach,
@@ -9,6 +12,7 @@ import {
 } from './teetotum.mjs';
 
 const COLLISION = /set back|pushed forward|knocked off|removed/;
+const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 
 /** What the screen shows of a game, to compare one showing with another. */
 async function showing(page) {
@@ -66,6 +70,33 @@ export const tests = [
   {
     name: 'the board stays where it is through the spin for lead: the lead stands over it, at a phone\'s width and a desk\'s',
     run: (t) => assertBoardStillThroughLead(t, startQuoits, 'Quoits'),
+  },
+  {
+    name: 'the board stays where it is from pitch to pitch on a phone, however many lines the words of the last pitch take',
+    async run(t) {
+      // Four players' men collide; taken back one pitch at a time to the spin for lead.
+      const record = JSON.parse(await readFile(join(golden, 'quoits/collisions.record.json'), 'utf8'));
+      const page = await t.page({ width: 390, height: 844 });
+      await animationsOff(page, t.base);
+      await page.goto(t.base + shareRoute(record));
+      await page.waitForSelector('.quoits-screen svg.board');
+      const place = () => page.evaluate(() => ({
+        board: Math.round(document.querySelector('svg.board').getBoundingClientRect().top + scrollY),
+        line: document.querySelector('.pitch-line').getBoundingClientRect().height,
+        words: document.querySelector('.pitch-line').textContent,
+      }));
+      const seen = [];
+      for (let moves = record.moves.length; !/^Spin for lead/.test(await page.locator('.status').textContent()); moves -= 1) {
+        seen.push(await place());
+        await page.click('button:has-text("Undo")');
+        await movesReach(page, moves - 1);
+      }
+      assert.ok(seen.length > 8, `${seen.length} pitches were looked at`);
+      const lines = seen.map((s) => s.line);
+      assert.ok(Math.max(...lines) > 1.5 * Math.min(...lines), `some words took more lines than others: ${lines}`);
+      assert.ok(seen.some((s) => COLLISION.test(s.words)), 'a collision was told');
+      for (const s of seen) assert.equal(s.board, seen[0].board, `the board has not moved for "${s.words}"`);
+    },
   },
   {
     name: 'players choose their colours: the form swaps a colour taken, and the men, table, chart and replay follow',

@@ -399,12 +399,14 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
                         <button type="button" class="primary spin-button" on:click=move |_| spin_by_hand()
                             disabled=move || !human_spin() aria-keyshortcuts="Space">"Spin"</button>
                     </div>
-                    <p class="pitch-line">{last_line}</p>
                     <BoardUnderLead lead=lead names=names played=played>
                         <QuoitsBoard pitches=pitches labels=labels colours=colours.all()
                             men=Signal::derive(move || game.with(men))
                             last=Signal::derive(move || game.with(|g| g.moves().len().checked_sub(1)))/>
                     </BoardUnderLead>
+                    // Under the board, so that a long line (a collision, long names) moves
+                    // nothing above it.
+                    <p class="pitch-line">{last_line}</p>
                     {end_panel}
                 </div>
                 <div class="side-column">

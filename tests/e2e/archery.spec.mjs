@@ -79,6 +79,90 @@ async function showing(page) {
   };
 }
 
+/**
+ * Plays Ada's and Bob's arrows, asking for a hint at each choice of a person's, until two hints
+ * were given and one told arrows apart (at a phone's width, one hint): each hint's expected
+ * scores are checked, and the board has not moved for it.
+ */
+async function hintedGame(t, width) {
+  const page = await t.page({ width, height: 844 });
+  await animationsOff(page, t.base);
+  const names = ['Ada', 'Bob'];
+  await startArchery(page, t.base, names.map((name) => ({ name })));
+  await spinForLead(page, names);
+  assert.ok(await page.locator('button:has-text("Hint")').isDisabled(), 'no hint before the spin');
+  const phone = width < 600;
+  const boardTop = () => page.evaluate(() => Math.round(document.querySelector('svg.board').getBoundingClientRect().top + scrollY));
+  let hinted = 0;
+  let distinct = false;
+  for (let turn = 0; turn < 30 && !(phone ? hinted >= 1 : hinted >= 2 && distinct); turn += 1) {
+    const game = await settled(() => assertArcheryScreen(page, names));
+    if (game.over) break;
+    if (game.phase === 'spin') {
+      await page.click('.spin-button');
+      continue;
+    }
+    const offered = await assertChoices(page, game);
+    assert.equal(await page.locator('.choice-button .expect').count(), 0, 'no expectations before the hint');
+    const before = await boardTop();
+    await page.click('button:has-text("Hint")');
+    await page.waitForFunction((n) => document.querySelectorAll('.choice-button .expect').length === n, offered.length, { timeout: 20000 });
+    assert.equal(await boardTop(), before, `at ${width} px the board has not moved for the hint`);
+    const expect = (await page.locator('.choice-button .expect').allTextContents()).map((e) => {
+      const m = /^expected score (\d+\.\d\d)$/.exec(e.trim());
+      assert.ok(m, `an expectation reads "expected score N.NN" (${e})`);
+      return Number(m[1]);
+    });
+    const [a, b] = game.spin;
+    const mine = game.arrows[game.player];
+    const score = game.scores[game.player];
+    for (const [i, k] of offered.entries()) {
+      // The expected final score: at least what the player has plus what this arrow scores
+      // now, at most that plus a bull's-eye for every other arrow still in flight.
+      const to = arrowAfter(mine[k - 1], a + b);
+      const now = score + (to.at === 'target' ? archeryPoints(to.space) : 0);
+      const flying = mine.filter((x, j) => j !== k - 1 && inFlight(x)).length + (to.at === 'flying' ? 1 : 0);
+      assert.ok(expect[i] >= now - 0.005 && expect[i] <= now + 6 * flying + 0.005,
+        `arrow ${k}: expected ${expect[i]} lies between ${now} and ${now + 6 * flying}`);
+    }
+    // Arrows that would land on the same place from the same place expect the same.
+    for (const [i, k] of offered.entries()) {
+      for (const [j, l] of offered.entries()) {
+        if (JSON.stringify(mine[k - 1]) === JSON.stringify(mine[l - 1])) assert.equal(expect[i], expect[j], `arrows ${k} and ${l} are alike`);
+      }
+    }
+    // The best is marked, and the announcement says the same numbers.
+    const best = Math.max(...expect);
+    const marked = await page.locator('.choice-button').evaluateAll((bs) => bs.map((b) => b.classList.contains('best')));
+    // (Values apart by less than the 0.01 shown may differ: only the truly best are marked.)
+    assert.ok(marked.some(Boolean), 'a best arrow is marked');
+    marked.forEach((m, i) => {
+      if (m) assert.equal(expect[i], best, `a marked arrow expects the most (${expect})`);
+      if (best - expect[i] > 0.015) assert.equal(m, false, `an arrow that expects less is not marked (${expect})`);
+    });
+    for (const [i, k] of offered.entries()) {
+      for (const [j, l] of offered.entries()) {
+        if (JSON.stringify(mine[k - 1]) === JSON.stringify(mine[l - 1])) assert.equal(marked[i], marked[j], `arrows ${k} and ${l} are alike`);
+      }
+    }
+    // When every arrow is best, the hint says that any will do.
+    const anyWillDo = await page.locator('.hint-text', { hasText: 'any arrow will do' }).count();
+    assert.equal(anyWillDo === 1, offered.length > 1 && marked.every(Boolean),
+      `"any arrow will do" is said when, and only when, every arrow offered is best (${expect})`);
+    const said = await waitText(page.locator('[aria-live="polite"]'), 'Expected final score');
+    const announced = [...said.matchAll(/moving arrow (\d), (\d+\.\d)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    assert.deepEqual(announced.map(([k]) => k), offered, `the hint is announced for every arrow: ${said}`);
+    announced.forEach(([k, e], i) => assert.ok(Math.abs(e - expect[i]) <= 0.056, `arrow ${k}: announced ${e}, shown ${expect[i]}`));
+    hinted += 1;
+    if (new Set(expect).size > 1) distinct = true;
+    if (hinted === 1) await t.shot(page, `hint-${width}`);
+    // Choosing an arrow clears the hint.
+    await page.locator('.choice-button.best').first().click();
+    await page.waitForFunction(() => !document.querySelector('.choice-button .expect'));
+  }
+  assert.ok(hinted >= (phone ? 1 : 2), `hints were given (${hinted})`);
+}
+
 export const tests = [
   {
     name: 'the board stays where it is through the spin for lead: the lead stands over it, at a phone\'s width and a desk\'s',
@@ -404,80 +488,9 @@ export const tests = [
     },
   },
   {
-    name: 'a hint shows each arrow\'s expected points',
+    name: 'a hint shows each arrow\'s expected points, and the board stays where it is, at a desk and on a phone',
     async run(t) {
-      const page = await t.page();
-      await animationsOff(page, t.base);
-      const names = ['Ada', 'Bob'];
-      await startArchery(page, t.base, names.map((name) => ({ name })));
-      await spinForLead(page, names);
-      assert.ok(await page.locator('button:has-text("Hint")').isDisabled(), 'no hint before the spin');
-      let hinted = 0;
-      let distinct = false;
-      for (let turn = 0; turn < 30 && !(hinted >= 2 && distinct); turn += 1) {
-        const game = await settled(() => assertArcheryScreen(page, names));
-        if (game.over) break;
-        if (game.phase === 'spin') {
-          await page.click('.spin-button');
-          continue;
-        }
-        const offered = await assertChoices(page, game);
-        assert.equal(await page.locator('.choice-button .expect').count(), 0, 'no expectations before the hint');
-        await page.click('button:has-text("Hint")');
-        await page.waitForFunction((n) => document.querySelectorAll('.choice-button .expect').length === n, offered.length, { timeout: 20000 });
-        const expect = (await page.locator('.choice-button .expect').allTextContents()).map((e) => {
-          const m = /^expected score (\d+\.\d\d)$/.exec(e.trim());
-          assert.ok(m, `an expectation reads "expected score N.NN" (${e})`);
-          return Number(m[1]);
-        });
-        const [a, b] = game.spin;
-        const mine = game.arrows[game.player];
-        const score = game.scores[game.player];
-        for (const [i, k] of offered.entries()) {
-          // The expected final score: at least what the player has plus what this arrow scores
-          // now, at most that plus a bull's-eye for every other arrow still in flight.
-          const to = arrowAfter(mine[k - 1], a + b);
-          const now = score + (to.at === 'target' ? archeryPoints(to.space) : 0);
-          const flying = mine.filter((x, j) => j !== k - 1 && inFlight(x)).length + (to.at === 'flying' ? 1 : 0);
-          assert.ok(expect[i] >= now - 0.005 && expect[i] <= now + 6 * flying + 0.005,
-            `arrow ${k}: expected ${expect[i]} lies between ${now} and ${now + 6 * flying}`);
-        }
-        // Arrows that would land on the same place from the same place expect the same.
-        for (const [i, k] of offered.entries()) {
-          for (const [j, l] of offered.entries()) {
-            if (JSON.stringify(mine[k - 1]) === JSON.stringify(mine[l - 1])) assert.equal(expect[i], expect[j], `arrows ${k} and ${l} are alike`);
-          }
-        }
-        // The best is marked, and the announcement says the same numbers.
-        const best = Math.max(...expect);
-        const marked = await page.locator('.choice-button').evaluateAll((bs) => bs.map((b) => b.classList.contains('best')));
-        // (Values apart by less than the 0.01 shown may differ: only the truly best are marked.)
-        assert.ok(marked.some(Boolean), 'a best arrow is marked');
-        marked.forEach((m, i) => {
-          if (m) assert.equal(expect[i], best, `a marked arrow expects the most (${expect})`);
-          if (best - expect[i] > 0.015) assert.equal(m, false, `an arrow that expects less is not marked (${expect})`);
-        });
-        for (const [i, k] of offered.entries()) {
-          for (const [j, l] of offered.entries()) {
-            if (JSON.stringify(mine[k - 1]) === JSON.stringify(mine[l - 1])) assert.equal(marked[i], marked[j], `arrows ${k} and ${l} are alike`);
-          }
-        }
-        // When every arrow is best, the hint says that any will do.
-        const anyWillDo = await page.locator('.hint-text', { hasText: 'any arrow will do' }).count();
-        assert.equal(anyWillDo === 1, offered.length > 1 && marked.every(Boolean),
-          `"any arrow will do" is said when, and only when, every arrow offered is best (${expect})`);
-        const said = await waitText(page.locator('[aria-live="polite"]'), 'Expected final score');
-        const announced = [...said.matchAll(/moving arrow (\d), (\d+\.\d)/g)].map((m) => [Number(m[1]), Number(m[2])]);
-        assert.deepEqual(announced.map(([k]) => k), offered, `the hint is announced for every arrow: ${said}`);
-        announced.forEach(([k, e], i) => assert.ok(Math.abs(e - expect[i]) <= 0.056, `arrow ${k}: announced ${e}, shown ${expect[i]}`));
-        hinted += 1;
-        if (new Set(expect).size > 1) distinct = true;
-        if (hinted === 1) await t.shot(page, 'hint');
-        // Choosing an arrow clears the hint.
-        await page.locator('.choice-button.best').first().click();
-        await page.waitForFunction(() => !document.querySelector('.choice-button .expect'));
-      }
-      assert.ok(hinted >= 2, `hints were given (${hinted})`);
+      for (const width of [1280, 390]) await hintedGame(t, width);
     },
   },
   {
@@ -585,13 +598,15 @@ export const tests = [
         const shape = () => page.evaluate(() => ({
           board: document.querySelector('svg.board.archery').getBoundingClientRect().top + scrollY,
           spin: document.querySelector('.spin-button').getBoundingClientRect().left,
+          // The Spin button's height, hidden or not (on a phone the choices take its place).
+          spinHeight: parseFloat(getComputedStyle(document.querySelector('.spin-button')).minHeight),
           heights: [...document.querySelectorAll('.choice-button')].map((b) => Math.round(b.getBoundingClientRect().height)),
           over: document.documentElement.scrollWidth - innerWidth,
           cut: [...document.querySelectorAll('.choice-button')].filter((b) => b.scrollWidth > b.clientWidth).length,
         }));
         const choosing = await shape();
         assert.equal(new Set(choosing.heights).size, 1, `${width}px: the choices are of one height (${choosing.heights})`);
-        assert.ok(choosing.heights[0] <= 48, `${width}px: as tall as the Spin button at most (${choosing.heights[0]}px)`);
+        assert.ok(choosing.heights[0] <= choosing.spinHeight, `${width}px: as tall as the Spin button at most (${choosing.heights[0]}px, ${choosing.spinHeight}px)`);
         assert.equal(choosing.cut, 0, `${width}px: no choice's words run out of its button`);
         assert.ok(choosing.over <= 0, `${width}px: nothing runs past the screen's edge`);
         await t.shot(page, `longest-choices-${width}`);

@@ -368,6 +368,14 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
         }
     };
 
+    // The hint's expectations for the position shown, once asked for.
+    let expected_now = Memo::new(move |_| {
+        let at = game.with(|g| g.moves().len());
+        hint.get()
+            .filter(|(p, _)| *p == at)
+            .map(|(_, e)| e)
+            .unwrap_or_default()
+    });
     let choices = move || {
         let now = position.get();
         let Turn::Seat(seat) = now.turn() else {
@@ -377,18 +385,9 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             return None;
         }
         let arrows = now.arrows(seat);
-        let at = game.with(|g| g.moves().len());
-        let expected = hint
-            .get()
-            .filter(|(p, _)| *p == at)
-            .map(|(_, e)| e)
-            .unwrap_or_default();
-        let best = expected.iter().map(|e| e.points).fold(f64::MIN, f64::max);
-        // Arrows that stand together and would land together are alike: the hint says so
-        // rather than marking every one as best.
-        let alike = expected.len() > 1 && expected.iter().all(|e| best - e.points < 1e-9);
+        let expected = expected_now.get();
+        let best = best_expected(&expected);
         Some(view! {
-            {alike.then(|| view! { <p class="hint-text">"Hint: any arrow will do; each expects the same final score."</p> })}
             <div class="choices" role="group" aria-label="Choose an arrow">
                 {now.landings().iter().enumerate().filter_map(|(i, landing)| {
                     let to = (*landing)?;
@@ -402,7 +401,7 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                             on:click=move |_| choose(shot, false)>
                             <svg viewBox="-14 -14 28 28" aria-hidden="true" class="choice-piece">{outline(colours.of(seat.index()), 10.0)}</svg>
                             <span><strong>"Arrow " {i + 1}</strong> " " <span class="where">{short_landing(to)}</span></span>
-                            {e.map(|p| view! { <span class="expect">{format!("expected score {}", fixed(p, 2))}</span> })}
+                            {e.map(|p| view! { <span class="expect"><span class="expect-words">"expected score "</span>{fixed(p, 2).to_string()}</span> })}
                         </button>
                     })
                 }).collect_view()}
@@ -495,6 +494,11 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
                     on_choose=Callback::new(move |shot| choose(shot, false))
                 />
             </BoardUnderLead>
+            // Arrows that stand together and would land together are alike: the hint says so
+            // (as well as marking every one), under the board so that the board stays put.
+            {move || expected_now.with(|e| all_alike(e)).then(|| view! {
+                <p class="hint-text">"Hint: any arrow will do; each expects the same final score."</p>
+            })}
             <p class="message" class:empty=move || message.get().is_none()>{move || message.get().unwrap_or_default()}</p>
             {end_panel}
             <div class="play-layout lower">
@@ -534,6 +538,17 @@ pub fn ArcheryScreen(saved: SavedGame, game: Match<Archery>) -> impl IntoView {
             <p class="visually-hidden" aria-label="Where the arrows are">{state_words}</p>
         </PlayScreen>
     }
+}
+
+/// The most any arrow offered expects.
+fn best_expected(expected: &[Expectation]) -> f64 {
+    expected.iter().map(|e| e.points).fold(f64::MIN, f64::max)
+}
+
+/// Whether every arrow offered (two or more) expects the most.
+fn all_alike(expected: &[Expectation]) -> bool {
+    let best = best_expected(expected);
+    expected.len() > 1 && expected.iter().all(|e| best - e.points < 1e-9)
 }
 
 /// Who won (or shares the win), and with how many points; a player shooting alone finishes.

@@ -87,13 +87,13 @@ fn fitting_height(record: &Record, showing: Showing, width: u32) -> u32 {
         _ => 2,
     };
     let players = record.players.len() as u32;
-    let archery_wide = (460 + width * 3 / 10).max(880);
+    let archery_wide = (480 + width * 3 / 10).max(900);
     // Each game's heights in the three bands: so much, and so much more for each player.
     let (base, each) = match (showing, record.kind()) {
         (Showing::NewGame, Ok(GameKind::Morris)) => [(1040, 0), (1230, 0), (1230, 0)],
         (Showing::NewGame, Ok(GameKind::Quoits)) => [(1180, 35), (1220, 30), (1220, 30)],
         (Showing::NewGame, Ok(GameKind::Doquin)) => [(1690, 35), (1380, 35), (1240, 30)],
-        (Showing::NewGame, Ok(GameKind::Archery)) => [(1060, 40), (1300, 35), (archery_wide, 10)],
+        (Showing::NewGame, Ok(GameKind::Archery)) => [(1075, 40), (1315, 35), (archery_wide, 10)],
         (Showing::NewGame, _) => [(640, 90), (840, 10), (840, 10)],
         // (With room for two lines of what the step shown did, under the step's number.)
         (Showing::Replay, Ok(GameKind::Morris)) => [(1030, 0), (1160, 0), (1160, 0)],

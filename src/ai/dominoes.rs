@@ -215,13 +215,9 @@ pub fn hint(obs: &Observation, think_ms: f64, clock: &dyn Clock) -> Option<Hint>
         worlds: HARDEST_WORLDS,
     };
     let mut dice = Dice::new(0x5eed);
-    let (best, searched): (Move, Vec<Move>) = if legal.contains(&Move::Muggins) {
-        (Move::Muggins, without_muggins(legal))
-    } else {
-        (legal[0], legal.to_vec())
-    };
-    let mut choice = search(obs, &searched, &mut dice, budget, clock);
-    if best == Move::Muggins {
+    // A count left unclaimed is always worth taking; the search judges the rest.
+    let mut choice = search(obs, &without_muggins(legal), &mut dice, budget, clock);
+    if legal.contains(&Move::Muggins) {
         choice.best = Move::Muggins;
     }
     Some(Hint {

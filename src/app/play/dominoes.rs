@@ -167,16 +167,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     // or their turn's moves.
     let my_moves = Memo::new(move |_| {
         let now = position.get();
-        let Viewer::Hand(me) = shown.get() else {
-            return Vec::new();
-        };
-        match (claim_window(&now, let_go.get()), now.turn()) {
-            (Some((maker, _)), _) if maker == me => vec![Move::Claim],
-            (None, Turn::Seat(s)) if s == me => {
-                let mut legal = now.legal_moves();
-                legal.retain(|m| *m != Move::Claim);
-                legal
-            }
+        match shown.get() {
+            Viewer::Hand(me) if acting(&now, let_go.get()) == Some(me) => now.moves_of(me),
             _ => Vec::new(),
         }
     });

@@ -676,6 +676,14 @@ impl Dominoes {
         }
     }
 
+    /// The legal moves `seat` makes now: its turn's, or the claim of the count its play just
+    /// made; none for anybody else.
+    pub fn moves_of(&self, seat: Seat) -> Vec<Move> {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| self.mover(*m) == Some(seat));
+        moves
+    }
+
     /// The bone the setter must set, while the line is empty and the set is forced.
     pub fn forced_set(&self) -> Option<Bone> {
         if self.line.is_empty() {

@@ -152,15 +152,7 @@ impl Observation {
             hand_number: game.hand_number(),
             turn: game.turn(),
             history,
-            legal: if to_move {
-                let mut legal = game.legal_moves();
-                legal.retain(|m| *m != Move::Claim);
-                legal
-            } else if claim_due.is_some() {
-                vec![Move::Claim]
-            } else {
-                Vec::new()
-            },
+            legal: game.moves_of(seat),
             lacking,
             claim_due,
             unclaimed: if to_move { game.unclaimed() } else { None },

@@ -209,6 +209,44 @@ export const tests = [
     },
   },
   {
+    name: 'on a phone on its side the board and the controls stand side by side: the block or the pitches in view with the status line, nothing wider than the screen',
+    async run(t) {
+      for (const [width, height] of [[844, 390], [667, 375]]) {
+        for (const game of ['morris', 'archery', 'quoits', 'dominoes', 'doquin']) {
+          const page = await t.page({ width, height, isMobile: true, hasTouch: true });
+          await open(page, t.base, `#/new/${game}`);
+          await page.waitForSelector('form.setup');
+          await page.click('button[type=submit]');
+          await page.waitForSelector('.play .status');
+          const at = `${game} at ${width}×${height}`;
+          const shape = await page.evaluate(() => {
+            const box = (s) => document.querySelector(s)?.getBoundingClientRect();
+            const board = box('svg.doquin-block') ?? box('svg.board');
+            return { board: board && { top: board.top, bottom: board.bottom, left: board.left, right: board.right }, side: box('.side-column'), status: box('.play .status'), spin: box('.spin-button'), header: box('header.top').height, over: document.documentElement.scrollWidth - innerWidth, port: innerHeight };
+          });
+          assert.ok(shape.over <= 0, `${at}: nothing runs past the screen's edge (${shape.over}px over)`);
+          assert.ok(shape.header <= 40, `${at}: the header takes little height (${shape.header}px)`);
+          if (game === 'doquin') {
+            // (Its status line may take three lines in the narrow column: the page scrolls
+            // past the header and the title, and the status line and the whole block are in
+            // view together.)
+            assert.ok(shape.board.bottom - shape.status.top <= shape.port, `${at}: from the status line (${shape.status.top}) to the block's foot (${shape.board.bottom}) is no taller than the screen (${shape.port})`);
+            assert.ok(shape.side.left >= shape.board.right && shape.side.top < shape.board.bottom, `${at}: the players and the controls stand beside the block`);
+          }
+          if (game === 'quoits') {
+            // The Spin button and the pitches side by side, each in view from the top, and the
+            // pitches whole once the page is scrolled to them.
+            assert.ok(shape.spin.bottom <= shape.port && shape.board.top < shape.port / 3, `${at}: the Spin button and the pitches' head are in view from the top`);
+            assert.ok(shape.board.left >= shape.spin.right, `${at}: the pitches stand beside the Spin button`);
+            assert.ok(shape.board.bottom - shape.board.top <= shape.port, `${at}: the pitches are no taller than the screen`);
+          }
+          await t.shot(page, `sideways-${game}-${width}`);
+          await page.context().close();
+        }
+      }
+    },
+  },
+  {
     name: 'a rules page lists its sections, each link opens the page at its heading, and a game\'s Rules button opens at its own variant',
     async run(t) {
       const page = await t.page({ width: 390, height: 844 });

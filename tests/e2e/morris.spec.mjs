@@ -6,26 +6,26 @@ import { drag, moveList, playByClicks, startGame, touch } from './morris.mjs';
 
 export const tests = [
   {
-    name: 'the whole board is in view on a short screen: a low desk, and a phone on its side with the status line',
+    name: 'the whole board is in view on a short screen: a low desk, and a phone on its side with the cards beside it',
     async run(t) {
       // Where the status line and the board are, from the top of the page.
       const layout = (page) => page.evaluate(() => {
-        const [status, board] = ['.status', 'svg.board'].map((s) => document.querySelector(s).getBoundingClientRect());
-        return { status: status.top + scrollY, top: board.top + scrollY, bottom: board.bottom + scrollY, size: board.width, square: Math.abs(board.width - board.height) < 1, port: innerHeight };
+        const [status, board, cards] = ['.status', 'svg.board', '.side-column'].map((s) => document.querySelector(s).getBoundingClientRect());
+        return { status: status.top + scrollY, top: board.top + scrollY, bottom: board.bottom + scrollY, size: board.width, square: Math.abs(board.width - board.height) < 1, port: innerHeight, beside: cards.left >= board.right && cards.top < board.bottom };
       });
       for (const [width, height, phone] of [[1280, 720], [1366, 680], [844, 390, true], [740, 360, true], [1280, 900], [390, 844, true]]) {
         const page = await t.page({ width, height, isMobile: !!phone, hasTouch: !!phone });
         await startGame(page, t.base, { variant: 'Twelve' });
         const at = `${width}×${height}`;
-        const { status, top, bottom, size, square, port } = await layout(page);
+        const { status, bottom, size, square, port, beside } = await layout(page);
         assert.ok(square, `${at}: the board is square`);
-        if (height >= 680) {
-          assert.ok(bottom <= port, `${at}: the board's bottom row (${bottom}) is in a screen of ${port}, with the page at its top`);
-        } else {
-          // A phone on its side: scrolled past the header and title, the status line and the
-          // whole board are in view together, and the board can still be read.
-          assert.ok(bottom - status <= port, `${at}: from the status line (${status}) to the board's foot (${bottom}) is no taller than the screen (${port})`);
+        assert.ok(bottom <= port, `${at}: the board's bottom row (${bottom}) is in a screen of ${port}, with the page at its top`);
+        if (height < 680) {
+          // A phone on its side: the status line is above the board, the board can still be
+          // read, and the players' cards and the controls stand beside it, not below.
+          assert.ok(status < bottom, `${at}: the status line (${status}) is in view with the board`);
           assert.ok(size >= 240, `${at}: the board is ${size}px, big enough to play on`);
+          assert.ok(beside, `${at}: the players' cards stand beside the board`);
         }
         // Where there is room the board keeps its full size.
         if (height >= 844) assert.equal(Math.round(size), Math.min(608, width - 24), `${at}: the board is as wide as it was`);

@@ -598,6 +598,7 @@ export const tests = [
         const shape = () => page.evaluate(() => ({
           board: document.querySelector('svg.board.archery').getBoundingClientRect().top + scrollY,
           spin: document.querySelector('.spin-button').getBoundingClientRect().left,
+          slot: document.querySelector('.choice-slot').getBoundingClientRect().left,
           // The Spin button's height, hidden or not (on a phone the choices take its place).
           spinHeight: parseFloat(getComputedStyle(document.querySelector('.spin-button')).minHeight),
           heights: [...document.querySelectorAll('.choice-button')].map((b) => Math.round(b.getBoundingClientRect().height)),
@@ -615,7 +616,12 @@ export const tests = [
         await page.waitForSelector('.spin-button:not(:disabled)');
         const spinning = await shape();
         assert.equal(spinning.board, choosing.board, `${width}px: the board stays put once the arrow is chosen`);
-        if (width > 480) assert.equal(spinning.spin, choosing.spin, `${width}px: the Spin button stays put whoever spun`);
+        if (height < 544) {
+          // A phone on its side: the choices stand beside the tops, in the Spin button's place.
+          assert.equal(choosing.slot, spinning.spin, `${width}×${height}: the choices take the Spin button's place`);
+        } else if (width > 480) {
+          assert.equal(spinning.spin, choosing.spin, `${width}px: the Spin button stays put whoever spun`);
+        }
       }
     },
   },

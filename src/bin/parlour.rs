@@ -708,7 +708,7 @@ fn play_domino_hand(series: &DominoSeries, number: usize, arrangement: usize) ->
         moves.push(m.to_string());
         ply += 1;
         // With muggins, a play that counted is claimed straight after it (or forgotten).
-        if game.unclaimed().is_some_and(|(maker, _)| maker == seat) {
+        if game.claim_due(seat).is_some() {
             let obs = game.observe(seat);
             if let Some(claim) = player.choose(&obs, seed ^ 1, series.samples, &clock) {
                 game.play(claim).expect("a claim of the count just made");

@@ -350,10 +350,7 @@ pub fn must_draw(legal: &[Move]) -> bool {
 /// muggins, a count the previous player left unclaimed (`unclaimed`: whose, how much) may be
 /// taken first, and is said too.
 pub fn forced_words(legal: &[Move], who: &str, unclaimed: Option<(&str, u32)>) -> Option<String> {
-    let mut open = legal
-        .iter()
-        .filter(|m| !matches!(m, Move::Muggins | Move::Claim))
-        .peekable();
+    let mut open = legal.iter().filter(|m| **m != Move::Muggins).peekable();
     let forced = open.peek().is_some() && open.all(|m| matches!(m, Move::Draw | Move::Go));
     let must = if legal.contains(&Move::Draw) {
         "draw"

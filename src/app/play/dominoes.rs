@@ -172,7 +172,8 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
             _ => Vec::new(),
         }
     });
-    let claiming = move || my_moves.with(|m| m == &[Move::Claim]);
+    // Whether it is their turn, not only their claim: what a hint is for.
+    let on_turn = move || my_moves.with(|m| !m.is_empty() && m != &[Move::Claim]);
 
     let say = move |words: String| {
         message.set(None);
@@ -199,7 +200,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
         Turn::Seat(next) if level_of(next).is_none() => {
             let unclaimed = now.unclaimed().map(|(s, p)| (name_of(s), p));
             forced_words(
-                &now.legal_moves(),
+                &now.moves_of(next),
                 &name_of(next),
                 unclaimed.as_ref().map(|(s, p)| (s.as_str(), *p)),
             )
@@ -300,7 +301,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 let ticket = start_turn(busy);
                 // A draw that is the only move is no choice: the computer is not asked, and the
                 // bones come at a third of the pace, so that a long draw is not a long wait.
-                if now.legal_moves() == [Move::Draw] {
+                if now.moves_of(seat) == [Move::Draw] {
                     let wait = pace.get_untracked().least_ms() / 3.0;
                     set_timeout(
                         move || {
@@ -315,15 +316,10 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 // A count the computer's play makes is claimed with it, unless it forgets.
                 let claims = parlour::ai::dominoes::claims(level, dom::random_u64());
                 let play_and_claim = move |m: Move| {
-                    let mine = move |g: &Match<Dominoes>| {
-                        g.position()
-                            .unclaimed()
-                            .is_some_and(|(maker, _)| maker == seat)
-                    };
                     make(
                         &|g| {
                             g.play(m)?;
-                            if claims && mine(g) {
+                            if claims && g.position().claim_due(seat).is_some() {
                                 g.play(Move::Claim)?;
                             }
                             Ok(())
@@ -351,7 +347,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
     // A hint is for the person whose hand is shown, on their turn, until the game moves on.
     let shown_hint = Memo::new(move |_| {
         let at = game.with(|g| g.moves().len());
-        let mine = !my_moves.with(Vec::is_empty) && !claiming();
+        let mine = on_turn();
         hinting.for_position(at).filter(|_| mine)
     });
     let ask = move || {
@@ -505,7 +501,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         None => format!("{who} to set any bone."),
                     },
                     _ => {
-                        let legal = now.legal_moves();
+                        let legal = now.moves_of(seat);
                         let chosen = selected.get().filter(|b| playable(&legal, *b));
                         if let Some(bone) = chosen {
                             if !way_round_plays(&legal, bone).is_empty() {
@@ -877,7 +873,7 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                         can_redo=Signal::derive(move || game.with(|g| g.can_redo()))
                         progress=progress entry=entry announce=announce
                         secret=Signal::derive(move || matches!(position.with(|p| p.turn()), Turn::Seat(_)))>
-                        {has_human.then(|| hinting.button(move || my_moves.with(Vec::is_empty) || claiming(), ask))}
+                        {has_human.then(|| hinting.button(move || !on_turn(), ask))}
                     </GameControls>
                 </div>
             </div>

@@ -667,6 +667,13 @@ impl Dominoes {
         self.unclaimed
     }
 
+    /// With muggins: the count `seat`'s play just made, which it may still `claim`.
+    pub fn claim_due(&self, seat: Seat) -> Option<u32> {
+        self.unclaimed
+            .filter(|(maker, _)| *maker == seat)
+            .map(|(_, points)| points)
+    }
+
     /// Who makes a move now: the maker of the open count for `claim`, else the seat to move.
     pub fn mover(&self, m: Move) -> Option<Seat> {
         match (m, self.unclaimed, self.phase) {

@@ -131,11 +131,6 @@ impl Observation {
             }
         }
         let to_move = game.turn() == Turn::Seat(seat);
-        // The open count is the table's to see; only its maker may claim it.
-        let claim_due = game
-            .unclaimed()
-            .filter(|(maker, _)| *maker == seat)
-            .map(|(_, points)| points);
         Observation {
             seat,
             game: game.game(),
@@ -154,7 +149,8 @@ impl Observation {
             history,
             legal: game.moves_of(seat),
             lacking,
-            claim_due,
+            // The open count is the table's to see; only its maker may claim it.
+            claim_due: game.claim_due(seat),
             unclaimed: if to_move { game.unclaimed() } else { None },
             ended_hands: game
                 .hands_log()

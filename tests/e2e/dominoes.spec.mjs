@@ -219,6 +219,44 @@ export const tests = [
     },
   },
   {
+    name: 'on a phone on its side the table, the actions and the hand fit the screen from the status line, the actions beside the hand, which stays put when they go',
+    async run(t) {
+      // Ada (ends 6 and 5) holds neither: she must draw, and the fourth bone drawn (5-5) fits.
+      const record = {
+        format: 'parlour-record', version: 1, game: 'dominoes', variant: 'draw', options: { single_hand: true },
+        players: [{ name: 'Ada', kind: 'human' }, { name: 'Robot', kind: 'computer', level: 'beginner' }],
+        moves: ['deal 6-6 0-0 1-1 1-0 2-1 2-0 2-2 / 6-5 4-3 4-2 4-1 4-0 3-2 3-1 ; 3-0 3-3 4-4 5-5 5-4 5-3 5-2 5-1 5-0 6-4 6-3 6-2 6-1 6-0', '6-6', '6-5R'],
+      };
+      for (const [width, height] of [[844, 390], [667, 375]]) {
+        const page = await t.page({ width, height, isMobile: true, hasTouch: true });
+        await page.goto(t.base + shareRoute(record));
+        await page.waitForSelector('.dominoes-screen .hand .hand-bone');
+        await waitText(page.locator('.status'), 'Ada cannot play and must draw.');
+        const shape = () => page.evaluate(() => {
+          const box = (s) => {
+            const b = document.querySelector(s)?.getBoundingClientRect();
+            return b && { top: b.top + scrollY, bottom: b.bottom + scrollY, left: b.left, right: b.right };
+          };
+          return { status: box('.play .status'), table: box('.table-wrap'), hand: box('.hand-bones'), actions: box('.domino-actions'), port: innerHeight };
+        });
+        const at = `${width}×${height}`;
+        const drawing = await shape();
+        assert.ok(drawing.hand.bottom - drawing.status.top <= drawing.port, `${at}: from the status line (${drawing.status.top}) to the hand's foot (${drawing.hand.bottom}) is no taller than the screen (${drawing.port})`);
+        assert.ok(drawing.hand.top >= drawing.table.bottom, `${at}: the hand is under the table`);
+        assert.ok(drawing.actions.left >= drawing.hand.right && drawing.actions.top < drawing.hand.bottom && drawing.actions.bottom > drawing.hand.top,
+          `${at}: the actions stand beside the hand (${JSON.stringify(drawing.actions)}, ${JSON.stringify(drawing.hand)})`);
+        await t.shot(page, `sideways-draw-${width}`);
+        for (let drawn = 0; drawn < 4; drawn += 1) await page.click('#draw');
+        await page.waitForSelector('.hand-bone.playable[data-bone="5-5"]');
+        assert.equal(await page.locator('.domino-actions').count(), 0, `${at}: with a bone that fits, the actions are gone`);
+        const playing = await shape();
+        assert.deepEqual([playing.hand.top, playing.hand.left, playing.hand.right], [drawing.hand.top, drawing.hand.left, drawing.hand.right],
+          `${at}: the hand stays where it was when the actions go`);
+        await page.context().close();
+      }
+    },
+  },
+  {
     name: 'a hot-seat hand of Block by clicks, the screen passed between turns',
     async run(t) {
       const page = await t.page({ width: 1280 });

@@ -222,7 +222,7 @@ export const tests = [
           const shape = await page.evaluate(() => {
             const box = (s) => document.querySelector(s)?.getBoundingClientRect();
             const board = box('svg.doquin-block') ?? box('svg.board');
-            return { board: board && { top: board.top, bottom: board.bottom, left: board.left, right: board.right }, side: box('.side-column'), status: box('.play .status'), spin: box('.spin-button'), tops: box('.teetotum'), header: box('header.top').height, over: document.documentElement.scrollWidth - innerWidth, port: innerHeight };
+            return { board: board && { top: board.top, bottom: board.bottom, left: board.left, right: board.right }, side: box('.side-column'), status: box('.play .status'), spin: box('.spin-button'), tops: box('.teetotum'), header: box('header.top').height, over: document.documentElement.scrollWidth - innerWidth, port: innerHeight, players: [...document.querySelectorAll('.doquin-screen .table-scroll')].map((s) => s.scrollWidth - s.clientWidth) };
           });
           assert.ok(shape.over <= 0, `${at}: nothing runs past the screen's edge (${shape.over}px over)`);
           assert.ok(shape.header <= 40, `${at}: the header takes little height (${shape.header}px)`);
@@ -232,6 +232,8 @@ export const tests = [
             // view together.)
             assert.ok(shape.board.bottom - shape.status.top <= shape.port, `${at}: from the status line (${shape.status.top}) to the block's foot (${shape.board.bottom}) is no taller than the screen (${shape.port})`);
             assert.ok(shape.side.left >= shape.board.right && shape.side.top < shape.board.bottom, `${at}: the players and the controls stand beside the block`);
+            // The players' table fits its narrow column, as on an upright phone, without scrolling.
+            assert.ok(shape.players.length === 1 && shape.players[0] <= 0, `${at}: the players' table fits beside the block (${shape.players[0]}px over)`);
           }
           if (game === 'archery' && width === 844) {
             // The Spin button (and the choices in its place) beside the tops, not under them:

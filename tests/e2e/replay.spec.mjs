@@ -257,6 +257,47 @@ tests.push(
     },
   },
   {
+    name: 'on a phone on its side the steps and the move list stand beside the board: a Morris board whole from the top, in the app and in a frame; Doquin\'s steps stay in view by its faces',
+    async run(t) {
+      const morris = replayRoute(await record('morris'));
+      for (const [width, height, route] of [[844, 390, morris], [667, 375, morris], [844, 390, morris.replace('#/replay/', '#/embed/replay/')]]) {
+        const at = `${route.startsWith('#/embed') ? 'embedded, ' : ''}${width}×${height}`;
+        const page = await t.page({ width, height, isMobile: true, hasTouch: true });
+        await page.goto(t.base + route);
+        await page.waitForSelector('.replay svg.board.morris');
+        const shape = () => page.evaluate(() => {
+          const box = (s) => {
+            const b = document.querySelector(s).getBoundingClientRect();
+            return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
+          };
+          return { board: box('svg.board.morris'), steps: box('.replay-steps'), words: box('#replay-position'), list: box('.move-list'), port: innerHeight, over: document.documentElement.scrollWidth - innerWidth };
+        });
+        const first = await shape();
+        assert.ok(first.over <= 0, `${at}: nothing runs past the screen's edge`);
+        assert.ok(first.board.bottom <= first.port && first.board.bottom - first.board.top >= 240, `${at}: the whole board is in view from the top, at least 240 px (${JSON.stringify(first.board)})`);
+        for (const [name, part] of [['steps', first.steps], ['position\'s words', first.words], ['move list', first.list]]) {
+          assert.ok(part.left >= first.board.right && part.top < first.board.bottom, `${at}: the ${name} stand beside the board (${JSON.stringify(part)})`);
+        }
+        assert.ok(first.steps.bottom <= first.port, `${at}: the steps are in view`);
+        await page.getByRole('button', { name: 'Forward', exact: true }).click();
+        await waitText(page.locator('.replay-count'), 'Step 1 of');
+        const stepped = await shape();
+        assert.deepEqual([stepped.board.top, stepped.steps.top], [first.board.top, first.steps.top], `${at}: a step moves neither the board nor the steps`);
+        await t.shot(page, `morris-sideways-${width}${route.startsWith('#/embed') ? '-embedded' : ''}`);
+        await page.context().close();
+      }
+      // Doquin's faces stand under its block: scrolled to them, the steps are still in view.
+      const page = await t.page({ width: 844, height: 390, isMobile: true, hasTouch: true });
+      await open(page, t.base, replayRoute(await record('doquin')));
+      await page.locator('.doquin-faces svg').last().evaluate((e) => e.scrollIntoView({ block: 'end' }));
+      const forward = await page.getByRole('button', { name: 'Forward', exact: true }).boundingBox();
+      const faces = await page.locator('.doquin-faces').boundingBox();
+      assert.ok(forward.y >= 0 && forward.y + forward.height <= 390, `Forward is on the screen by the faces (${JSON.stringify(forward)})`);
+      assert.ok(forward.x >= faces.x + faces.width, 'and beside them');
+      await t.shot(page, 'doquin-sideways-faces-844');
+    },
+  },
+  {
     name: 'an embedded replay shows only the viewer, in its theme, at 360 and 720 px',
     async run(t) {
       const rec = await record('doquin');

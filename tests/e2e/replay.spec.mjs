@@ -257,21 +257,24 @@ tests.push(
     },
   },
   {
-    name: 'on a phone on its side the steps and the move list stand beside the board: a Morris board whole from the top, in the app and in a frame; Doquin\'s steps stay in view by its faces',
+    name: 'on a phone on its side the steps and the move list stand beside the board: a Morris board or the Quoits pitches whole from the top, in the app and in a frame; Doquin\'s steps stay in view by its faces',
     async run(t) {
       const morris = replayRoute(await record('morris'));
-      for (const [width, height, route] of [[844, 390, morris], [667, 375, morris], [844, 390, morris.replace('#/replay/', '#/embed/replay/')]]) {
-        const at = `${route.startsWith('#/embed') ? 'embedded, ' : ''}${width}×${height}`;
+      const quoits = replayRoute(await record('quoits'));
+      const embedded = (route) => route.replace('#/replay/', '#/embed/replay/');
+      for (const [width, height, route] of [[844, 390, morris], [667, 375, morris], [844, 390, embedded(morris)], [844, 390, quoits], [667, 375, embedded(quoits)]]) {
+        const game = route === morris || route === embedded(morris) ? 'morris' : 'quoits';
+        const at = `${game}${route.startsWith('#/embed') ? ' embedded' : ''} at ${width}×${height}`;
         const page = await t.page({ width, height, isMobile: true, hasTouch: true });
         await page.goto(t.base + route);
-        await page.waitForSelector('.replay svg.board.morris');
-        const shape = () => page.evaluate(() => {
+        await page.waitForSelector(`.replay svg.board.${game}`);
+        const shape = () => page.evaluate((game) => {
           const box = (s) => {
             const b = document.querySelector(s).getBoundingClientRect();
             return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
           };
-          return { board: box('svg.board.morris'), steps: box('.replay-steps'), words: box('#replay-position'), list: box('.move-list'), port: innerHeight, over: document.documentElement.scrollWidth - innerWidth };
-        });
+          return { board: box(`svg.board.${game}`), steps: box('.replay-steps'), words: box('#replay-position'), list: box('.move-list'), port: innerHeight, over: document.documentElement.scrollWidth - innerWidth };
+        }, game);
         const first = await shape();
         assert.ok(first.over <= 0, `${at}: nothing runs past the screen's edge`);
         assert.ok(first.board.bottom <= first.port && first.board.bottom - first.board.top >= 240, `${at}: the whole board is in view from the top, at least 240 px (${JSON.stringify(first.board)})`);
@@ -283,7 +286,7 @@ tests.push(
         await waitText(page.locator('.replay-count'), 'Step 1 of');
         const stepped = await shape();
         assert.deepEqual([stepped.board.top, stepped.steps.top], [first.board.top, first.steps.top], `${at}: a step moves neither the board nor the steps`);
-        await t.shot(page, `morris-sideways-${width}${route.startsWith('#/embed') ? '-embedded' : ''}`);
+        await t.shot(page, `${game}-sideways-${width}${route.startsWith('#/embed') ? '-embedded' : ''}`);
         await page.context().close();
       }
       // Doquin's faces stand under its block: scrolled to them, the steps are still in view.

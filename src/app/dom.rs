@@ -317,6 +317,45 @@ pub fn focus_element(element: &web_sys::Element) {
     focus_with(element, &wasm_bindgen::JsValue::UNDEFINED);
 }
 
+/// Moves the keyboard's focus where play goes on, as [`focus_element`] does, except into a
+/// result that has just come (a hand's or a game's end), which is read from its heading: the
+/// focus goes to its button without scrolling the page past the heading to it, and as much of
+/// the result as the screen holds is brought into sight.
+fn focus_in_play(element: &web_sys::Element) {
+    match element.closest(".end-panel").ok().flatten() {
+        Some(panel) => {
+            focus_in_place(element);
+            panel_into_sight(&panel);
+        }
+        None => focus_element(element),
+    }
+}
+
+/// Scrolls the page (not in a frame, whose scrolling is the site's) so that as much of a panel
+/// as the screen holds is in sight, its top first.
+fn panel_into_sight(panel: &web_sys::Element) {
+    if frame_parent().is_some() {
+        return;
+    }
+    let rect = panel.get_bounding_client_rect();
+    let tall = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let margin = 8.0;
+    let by = if rect.top() < 0.0 {
+        rect.top() - margin
+    } else if rect.bottom() > tall {
+        (rect.bottom() - tall + margin).min(rect.top() - margin)
+    } else {
+        0.0
+    };
+    if by.abs() >= 1.0 {
+        window().scroll_by_with_x_and_y(0.0, by);
+    }
+}
+
 /// Moves the keyboard's focus to an element without scrolling the page to it.
 pub fn focus_in_place(element: &web_sys::Element) {
     let options = js_sys::Object::new();
@@ -353,12 +392,12 @@ pub fn focus_within(
 }
 
 /// Moves the keyboard's focus, once the screen has drawn what was just changed, to the element
-/// `find` finds then, if it finds one.
+/// `find` finds then, if it finds one (into a result as [`focus_in_play`] says).
 pub fn focus_soon(find: impl FnOnce() -> Option<web_sys::Element> + 'static) {
     leptos::prelude::set_timeout(
         move || {
             if let Some(element) = find() {
-                focus_element(&element);
+                focus_in_play(&element);
             }
         },
         std::time::Duration::ZERO,
@@ -530,7 +569,7 @@ fn look_for_focus(
         (!gone(&element)).then_some(element)
     });
     match target {
-        Some(element) => focus_element(&element),
+        Some(element) => focus_in_play(&element),
         None if tries > 0 => set_timeout(
             move || look_for_focus(last, dropped, next, tries - 1),
             FOCUS_RETRY,

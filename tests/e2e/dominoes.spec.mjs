@@ -257,6 +257,40 @@ export const tests = [
     },
   },
   {
+    name: 'a hand that ends as it is watched shows its result whole, from its heading, with the focus on Next hand',
+    async run(t) {
+      // Ada lays her last bone, 3-2: the hand is over.
+      const record = {
+        format: 'parlour-record', version: 1, game: 'dominoes', variant: 'block',
+        players: [{ name: 'Ada', kind: 'human' }, { name: 'Robot', kind: 'computer', level: 'beginner' }],
+        moves: ['deal 6-5 5-4 4-3 3-2 2-2 2-0 1-1 / 6-4 6-3 6-2 4-0 3-0 2-1 1-0 ; 5-5 3-3 5-3 6-0 3-1 5-0 5-2 4-2 4-4 6-1 6-6 5-1 4-1 0-0',
+          '2-2', '6-2R', '2-0L', '3-0L', '4-3L', '6-4R', '5-4L', '4-0R', '6-5L', '1-0R', '1-1R', '2-1R'],
+      };
+      for (const [width, height] of [[390, 844], [1280, 800]]) {
+        const page = await t.page({ width, height });
+        await page.goto(t.base + shareRoute(record));
+        await page.waitForSelector('.hand-bone.playable[data-bone="3-2"]');
+        // (Opened a moment ago, a result is not looked for: this one comes as it is watched.)
+        await page.waitForTimeout(1200);
+        await page.click('.hand-bone.playable[data-bone="3-2"]');
+        if (await page.locator('.end-slot.target').count()) await page.locator('.end-slot.target').first().click();
+        await page.waitForSelector('#hand-end-title');
+        await page.waitForFunction(() => document.activeElement?.id === 'next-hand', null, { timeout: 3000 })
+          .catch(() => assert.fail(`${width}px: the focus went to Next hand`));
+        await page.waitForTimeout(300);
+        const seen = await page.evaluate(() => ({
+          heading: document.querySelector('#hand-end-title').getBoundingClientRect().top,
+          next: document.querySelector('#next-hand').getBoundingClientRect().bottom,
+          port: innerHeight,
+        }));
+        assert.ok(seen.heading >= 0, `${width}px: the result's heading is in sight (${seen.heading})`);
+        assert.ok(seen.next <= seen.port, `${width}px: and so is Next hand, under the result (${seen.next} of ${seen.port})`);
+        await t.shot(page, `hand-over-${width}`);
+        await page.context().close();
+      }
+    },
+  },
+  {
     name: 'a hot-seat hand of Block by clicks, the screen passed between turns',
     async run(t) {
       const page = await t.page({ width: 1280 });

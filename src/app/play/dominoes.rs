@@ -731,10 +731,12 @@ pub fn DominoesScreen(saved: SavedGame, game: Match<Dominoes>) -> impl IntoView 
                 </p>
             }
         });
+        let why = NodeRef::<leptos::html::P>::new();
+        super::result_into_view(why);
         Some(view! {
             <section class="end-panel hand-end" aria-labelledby="hand-end-title">
                 <h2 id="hand-end-title">{format!("Hand {} is over", hand.number)}</h2>
-                <p class="why">{sentence(&with_names(&end.why, &names))}</p>
+                <p class="why" node_ref=why>{sentence(&with_names(&end.why, &names))}</p>
                 <div class="table-scroll" tabindex="0"><table class="scores revealed">
                     <caption>"Bones left"</caption>
                     <thead><tr><th scope="col">"Player"</th><th scope="col">"Bones"</th><th scope="col">"Pips"</th></tr></thead>

@@ -1051,12 +1051,12 @@ pub fn EndActions(
     }
 }
 
-/// When a game ends as it is watched (not when a finished game is opened), brings its result
-/// (the end panel round `inside`) into view if the move that ended it left the page scrolled
-/// away from it: Doquin's face grids lie below the result, and a panel put in above the buttons
-/// the player pressed is scrolled out of view by the browser, which keeps those buttons where
-/// they were. Looked at once the screen has been laid out for the move. Not in a frame, whose
-/// scrolling is the site's.
+/// When a game or a hand ends as it is watched (not when a finished game is opened), brings its
+/// result (the end panel round `inside`) into view if the move that ended it left the page
+/// scrolled away from it: Doquin's face grids lie below the result, and a panel put in above
+/// the buttons the player pressed is scrolled out of view by the browser, which keeps those
+/// buttons where they were. Looked at once the screen has been laid out for the move. Not in a
+/// frame, whose scrolling is the site's.
 pub fn result_into_view(inside: NodeRef<leptos::html::P>) {
     let watched = use_context::<Opened>().is_some_and(|o| dom::now() - o.0 > 1000.0);
     super::effect(move |_| {

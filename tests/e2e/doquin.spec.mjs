@@ -183,6 +183,33 @@ async function statusStarts(page, name) {
 
 export const tests = [
   {
+    name: 'on the block, a tap on a hole that a peg sticking out is drawn over goes to the hole, not to the peg',
+    async run(t) {
+      // R1-1 stops against F1-1 with one cell of it sticking out, drawn over R2-2 on a phone.
+      const record = {
+        format: 'parlour-record', version: 1, game: 'doquin', options: { size: 4 },
+        players: [{ name: 'Ada', kind: 'human' }, { name: 'Bea', kind: 'human' }],
+        moves: ['F1-1', 'R1-1'],
+      };
+      const page = await t.page({ width: 390, height: 844 });
+      await page.goto(t.base + shareRoute(record));
+      await page.waitForSelector('.doquin-block .rod[data-hole="R1-1"]:not(.hole)');
+      const centre = await page.locator('.doquin-block .hole[data-hole="R2-2"] circle').first().evaluate((c) => {
+        const b = c.getBoundingClientRect();
+        return [b.left + b.width / 2, b.top + b.height / 2];
+      });
+      const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-hole]')?.getAttribute('data-hole'), centre);
+      // (Drawn over it whether or not the peg takes the pointer: its shapes hold the point.)
+      const drawnOver = await page.evaluate(([x, y]) => [...document.querySelectorAll('.doquin-block .rod:not(.hole)[data-hole="R1-1"] :is(path, polygon, rect, circle, ellipse)')]
+        .some((shape) => shape.isPointInFill(new DOMPoint(x, y).matrixTransform(shape.getScreenCTM().inverse()))), centre);
+      assert.ok(drawnOver, 'the peg in R1-1 is drawn over the middle of R2-2');
+      assert.equal(under, 'R2-2', 'a tap there reaches R2-2');
+      await page.mouse.click(...centre);
+      await movesReach(page, 3);
+      assert.deepEqual(await savedMoves(page), ['F1-1', 'R1-1', 'R2-2']);
+    },
+  },
+  {
     name: 'on a wide screen the three faces are beside the block, in view with it; narrower, they are under it, and they follow the window',
     async run(t) {
       const page = await t.page({ width: 1280, height: 800 });

@@ -629,6 +629,9 @@ fn peg_rod(position: &Doquin, eye: Eye, hole: Hole, marked: Marked, pointing: Po
             class:hinted=move || marked.is_hinted(hole)
             class:captured=move || marked.is_captured(hole)
             class:moving=move || marked.is_moving(hole)
+            // Sticking out, a peg is drawn over the holes beside its own: a tap there goes
+            // through it to the hole under it, unless the peg is one to push now.
+            pointer-events=move || (!marked.is_pushable(hole)).then_some("none")
             on:pointerenter=move |_| pointing.on_hover.run(Some(hole))
             on:pointerleave=move |_| pointing.on_hover.run(None)
             on:click=move |_| pointing.on_pick.run(hole)

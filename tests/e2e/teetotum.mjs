@@ -476,6 +476,8 @@ export function quoitsFromRecord(moves, players, { onePitch = false, singleEnd =
     end: ends.length + 1,
     round: Math.floor(inEnd / players) + 1,
     inHand,
+    // The last pitch ended an end (and scored it).
+    endScored: ends.length > 0 && inEnd === 0 && moves.length > lead.used,
   });
 }
 
@@ -540,10 +542,19 @@ export async function assertQuoitsScreen(page, names, options = {}) {
     const place = `${why}End ${game.end}, round ${game.round}: ${names[game.player]} pitches at pitch ${game.pitchOf(game.player) === 0 ? 'A' : 'B'}`;
     assert.ok(status.startsWith(place), `the status "${status}" says "${place}"`);
   }
-  // What the last pitch did.
+  // What the last pitch did, and the end it scored if it ended one (with the tie that goes on).
   const line = (await page.locator('.pitch-line').textContent()).trim();
   const lastIsPitch = game.pitched.length > 0 && moves.length > game.lead.used;
-  assert.equal(line, lastIsPitch ? pitchWords(game.pitched.at(-1), names) : '', 'the line under the teetotum tells the last pitch');
+  let scored = '';
+  if (game.endScored) {
+    const end = game.ends.at(-1);
+    scored = ` End ${game.ends.length} scored: ${names.map((name, s) => `${name} ${end.points[s]} (total ${end.totals[s]})`).join(', ')}.`;
+    const top = Math.max(...end.totals);
+    if (!game.over && top >= (options.target ?? 60) && end.totals.filter((total) => total === top).length > 1) {
+      scored += ` Tied at ${top}, so another end is played.`;
+    }
+  }
+  assert.equal(line, lastIsPitch ? `${pitchWords(game.pitched.at(-1), names)}.${scored}` : '', 'the line under the teetotum tells the last pitch, and the end it scored');
   // The men drawn on the board: as many as the rules leave on the pitches.
   const onPitches = game.pitches.flat().filter((s) => s !== null).length;
   assert.equal(await page.locator('.board.quoits .quoit-man:not(.scored)').count(), onPitches, 'the board shows the men on the pitches');

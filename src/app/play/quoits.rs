@@ -12,7 +12,7 @@ use parlour::rules::teetotum::Spin;
 use parlour::rules::{Game, Seat, Turn};
 use parlour::session::embed::EmbedSpec;
 use parlour::session::quoits::{
-    goal_words, men, pitch_labels, pitch_name, pitch_words, pitches_words, spin_words, tie_words,
+    goal_words, men, pitch_labels, pitch_name, pitches_words, spin_words, tie_words,
 };
 use parlour::session::{last_spin, past_lead, win_words, Match};
 use parlour::storage::SavedGame;
@@ -299,13 +299,15 @@ pub fn QuoitsScreen(saved: SavedGame, game: Match<Quoits>) -> impl IntoView {
             format!("{place}. Press Spin{space_words}.")
         }
     };
+    // What the last pitch did, and the end it scored if it ended one: told by the board, where
+    // a phone's player looks, not only in the table of totals further down.
     let last_line = move || {
         game.with(|g| {
             let n = g.moves().len();
             let before = g.position_after(n.checked_sub(1)?);
             let spin = g.moves().last()?.parse::<Spin>().ok()?;
             before.lead().leader()?;
-            Some(names.with_value(|names| pitch_words(&before.pitch_for(spin), names)))
+            Some(names.with_value(|names| spin_words(before, g.position(), spin, names)))
         })
     };
     // When Spin is disabled under the focus, or the arrow's button goes, the focus goes on to

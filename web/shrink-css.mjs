@@ -21,24 +21,27 @@ if (sheets.length === 0) throw new Error(`shrink-css.mjs: no style sheet in ${st
 for (const name of sheets) {
   const path = join(stage, name);
   const source = await readFile(path, 'utf8');
-  const shrunk = tightened(withoutComments(source).replace(/\n\s*/g, '\n')).trim() + '\n';
-  await writeFile(path, shrunk);
+  const small = shrunk(source);
+  await writeFile(path, small);
   const link = new RegExp(`<link rel="stylesheet" href="\\./${name.replace(/[.]/g, '\\.')}" integrity="sha384-[^"]*"`);
   if (!link.test(html)) throw new Error(`shrink-css.mjs: index.html does not link ${name} with an integrity hash as Trunk writes it`);
-  const integrity = `sha384-${createHash('sha384').update(shrunk).digest('base64')}`;
+  const integrity = `sha384-${createHash('sha384').update(small).digest('base64')}`;
   html = html.replace(link, `<link rel="stylesheet" href="./${name}" integrity="${integrity}"`);
-  console.log(`shrink-css.mjs: ${name} ${source.length} to ${shrunk.length} bytes`);
+  console.log(`shrink-css.mjs: ${name} ${source.length} to ${small.length} bytes`);
 }
 await writeFile(page, html);
 
 /**
- * The sheet without the white space that only lays it out for the reader: after `{`, `;` and
- * `:`, before `{` and `}`, and the last `;` of a block. (A space before a `:` is left: there it
- * may be a selector's descendant combinator, `.play :is(h1, h2)`; so are one after a `,`, which
- * a custom property's value keeps as written, and one after a `:` in brackets, which
- * `@supports (x: y)` keeps.) Quoted strings are kept whole.
+ * The sheet without what is there only for its reader, quoted strings (a `content`, a font's
+ * name) kept whole:
+ * - its comments;
+ * - the indentation of its lines;
+ * - the white space after `{`, `;` and `:`, and before `{` and `}`, and a block's last `;`.
+ * A space before a `:` is left: there it may be a selector's descendant combinator,
+ * `.play :is(h1, h2)`. So are one after a `,`, which a custom property's value keeps as written,
+ * and one after a `:` in brackets, which `@supports (x: y)` keeps.
  */
-function tightened(css) {
+function shrunk(css) {
   let out = '';
   let quote = null;
   let depth = 0;
@@ -50,35 +53,20 @@ function tightened(css) {
       else if (c === quote) quote = null;
       continue;
     }
+    if (c === '/' && css[i + 1] === '*') {
+      const end = css.indexOf('*/', i + 2);
+      if (end < 0) throw new Error('shrink-css.mjs: a comment in the style sheet is not closed');
+      i = end + 1;
+      continue;
+    }
     if (c === '"' || c === "'") quote = c;
     if (c === '(') depth += 1;
     if (c === ')') depth -= 1;
     const after = out.at(-1);
-    if (/\s/.test(c) && (after === '{' || after === ';' || (after === ':' && depth === 0) || /^\s*[{}]/.test(css.slice(i, i + 40)))) continue;
-    if (c === '}' && out.at(-1) === ';') out = out.slice(0, -1);
+    if (/\s/.test(c) && (after === '\n' || after === '{' || after === ';' || (after === ':' && depth === 0)
+      || /^\s*[{}]/.test(css.slice(i, i + 40)))) continue;
+    if (c === '}' && after === ';') out = out.slice(0, -1);
     out += c;
   }
-  return out;
-}
-
-/** The sheet without its comments; a quoted string (a `content`, a font's name) is kept whole. */
-function withoutComments(css) {
-  let out = '';
-  let quote = null;
-  for (let i = 0; i < css.length; i += 1) {
-    const c = css[i];
-    if (quote) {
-      out += c;
-      if (c === '\\') out += css[++i] ?? '';
-      else if (c === quote) quote = null;
-    } else if (c === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2);
-      if (end < 0) throw new Error('shrink-css.mjs: a comment in the style sheet is not closed');
-      i = end + 1;
-    } else {
-      if (c === '"' || c === "'") quote = c;
-      out += c;
-    }
-  }
-  return out;
+  return out.trim() + '\n';
 }

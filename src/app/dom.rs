@@ -47,14 +47,19 @@ pub fn into_sight(element: &web_sys::Element) {
         return;
     }
     let top = element.get_bounding_client_rect().top();
-    let tall = window()
-        .inner_height()
-        .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
+    let tall = screen_height();
     if top < 0.0 || top > tall * 0.8 {
         element.scroll_into_view_with_bool(true);
     }
+}
+
+/// The height of the window's viewport, in CSS pixels.
+fn screen_height() -> f64 {
+    window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0)
 }
 
 /// Does `action`, then scrolls the page as far as the action moved the element `selector` (by
@@ -338,11 +343,7 @@ fn panel_into_sight(panel: &web_sys::Element) {
         return;
     }
     let rect = panel.get_bounding_client_rect();
-    let tall = window()
-        .inner_height()
-        .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
+    let tall = screen_height();
     let margin = 8.0;
     let by = if rect.top() < 0.0 {
         rect.top() - margin

@@ -528,18 +528,18 @@ export async function assertQuoitsScreen(page, names, options = {}) {
   const moves = await savedMoves(page);
   const game = quoitsFromRecord(moves, names.length, options);
   const status = (await page.locator('.status').textContent()).trim();
+  // Totals tied at the top at or past the target: another end is played, and the words say why.
+  const top = Math.max(...game.totals);
+  const tied = !game.over && !options.singleEnd && game.ends.length > 0 && top >= (options.target ?? 60)
+    && game.totals.filter((total) => total === top).length > 1;
+  const why = `Tied at ${top}, so another end is played.`;
   if (game.over) {
     assert.equal(status, winWords(names, game.winners, Math.max(...game.totals), { alwaysPlural: true }), 'the status names the winner');
   } else if (game.lead.leader === null) {
     const again = game.lead.rounds.length > 1 ? ' again (a tie)' : '';
     assert.ok(status.startsWith(`Spin for lead: ${names[game.player]} to spin${again}`), `the status "${status}" names who spins for lead`);
   } else {
-    // Totals tied at the top at or past the target: another end, and the status says why.
-    const top = Math.max(...game.totals);
-    const tied = !options.singleEnd && game.ends.length > 0 && top >= (options.target ?? 60)
-      && game.totals.filter((total) => total === top).length > 1;
-    const why = tied ? `Tied at ${top}, so another end is played. ` : '';
-    const place = `${why}End ${game.end}, round ${game.round}: ${names[game.player]} pitches at pitch ${game.pitchOf(game.player) === 0 ? 'A' : 'B'}`;
+    const place = `${tied ? `${why} ` : ''}End ${game.end}, round ${game.round}: ${names[game.player]} pitches at pitch ${game.pitchOf(game.player) === 0 ? 'A' : 'B'}`;
     assert.ok(status.startsWith(place), `the status "${status}" says "${place}"`);
   }
   // What the last pitch did, and the end it scored if it ended one (with the tie that goes on).
@@ -549,10 +549,7 @@ export async function assertQuoitsScreen(page, names, options = {}) {
   if (game.endScored) {
     const end = game.ends.at(-1);
     scored = ` End ${game.ends.length} scored: ${names.map((name, s) => `${name} ${end.points[s]} (total ${end.totals[s]})`).join(', ')}.`;
-    const top = Math.max(...end.totals);
-    if (!game.over && top >= (options.target ?? 60) && end.totals.filter((total) => total === top).length > 1) {
-      scored += ` Tied at ${top}, so another end is played.`;
-    }
+    if (tied) scored += ` ${why}`;
   }
   assert.equal(line, lastIsPitch ? `${pitchWords(game.pitched.at(-1), names)}.${scored}` : '', 'the line under the teetotum tells the last pitch, and the end it scored');
   // The men drawn on the board: as many as the rules leave on the pitches.
